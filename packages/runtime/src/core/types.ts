@@ -1,0 +1,133 @@
+// Shapes shared by the runtime's modules. The compiler emits a ContainerConfig whose
+// component entries point straight at the modules the property uses (see docs/ARCHITECTURE.md).
+
+export type Settings = Record<string, unknown>;
+
+/** What a rule sees when it fires: the DOM element and event that triggered it, if any. */
+export interface RuleEvent {
+  /** The event type that fired the rule, e.g. `click`, `dom-ready`, `direct-call`. */
+  type: string;
+  /** The element the event concerns (the clicked element, the element that exists...). */
+  element?: Element | null;
+  /** The native DOM event, when there is one. */
+  nativeEvent?: Event;
+  /** `CustomEvent.detail`, or the second argument of `_satellite.track`. */
+  detail?: unknown;
+  /** The direct-call identifier. */
+  identifier?: string;
+  /** The name of the rule being run (filled in by the engine). */
+  rule?: string;
+}
+
+export interface Logger {
+  log(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+  debug(...args: unknown[]): void;
+  /** The last messages logged, debug or not, newest last (bounded). */
+  history: Array<[level: string, message: string]>;
+}
+
+export interface CookieApi {
+  get(name: string): string | undefined;
+  set(name: string, value: string, options?: CookieOptions): void;
+  remove(name: string, options?: CookieOptions): void;
+}
+
+export interface CookieOptions {
+  /** Lifetime in days; fractional days allowed. Omitted: a session cookie. */
+  expires?: number;
+  path?: string;
+  domain?: string;
+}
+
+/** Everything a component may use. One instance per container. */
+export interface Context {
+  config: ContainerConfig;
+  log: Logger;
+  cookie: CookieApi;
+  /** The value of a data element or custom variable, after defaults, cleaning and storage. */
+  getVar(name: string, event?: RuleEvent): unknown;
+  /** Replaces `%Name%` tokens; a string that is one whole token keeps the value's own type. */
+  resolve(value: unknown, event?: RuleEvent): unknown;
+  /** Runs `fn` and never lets an exception out; returns `fallback` on error and logs `what`. */
+  safe<T>(what: string, fn: () => T, fallback: T): T;
+  /** Fires the rules subscribed to a direct call. */
+  track(identifier: string, detail?: unknown): void;
+  /** Shared per-container state for component modules (e.g. the analytics tracker). */
+  shared: Record<string, unknown>;
+}
+
+/** An event module registers every subscription of its type at once, so one listener serves many rules. */
+export type EventModule = (subscriptions: Subscription[], ctx: Context) => void;
+export interface Subscription {
+  settings: Settings;
+  /** Runs the rule for this occurrence; returns true when its conditions passed. */
+  trigger(event: Partial<RuleEvent>): boolean;
+}
+export type ConditionModule = (settings: Settings, event: RuleEvent, ctx: Context) => boolean;
+export type ActionModule = (settings: Settings, event: RuleEvent, ctx: Context) => void | Promise<unknown>;
+export type DataElementModule = (settings: Settings, ctx: Context, event?: RuleEvent) => unknown;
+
+export type Storage = 'none' | 'pageview' | 'session' | 'visitor';
+
+export interface DataElementConfig {
+  module: DataElementModule;
+  settings: Settings;
+  default?: string;
+  forceLowerCase?: boolean;
+  cleanText?: boolean;
+  storage?: Storage;
+}
+
+export interface ConditionConfig {
+  module: ConditionModule;
+  settings: Settings;
+  negate?: boolean;
+}
+
+export interface RuleConfig {
+  name: string;
+  order: number;
+  events: Array<{ module: EventModule; settings: Settings }>;
+  conditions: ConditionConfig[];
+  exceptions: ConditionConfig[];
+  actions: Array<{ module: ActionModule; settings: Settings }>;
+}
+
+export interface AnalyticsConfig {
+  /** Host (and optional port) of the tracking server for http pages. */
+  trackingServer: string;
+  /** Host for https pages; defaults to trackingServer. */
+  trackingServerSecure?: string;
+  reportSuites: string[];
+  currency: string;
+  /** Sent in the request path, e.g. `TW-0.1.0`. */
+  codeVersion: string;
+  /** Query keys (e.g. `c2`, `v10`) whose whole value becomes `postcode na` when it holds a postcode. */
+  postcodeMarked: string[];
+  /** Query parameter names (case-insensitive) dropped from every URL sent. */
+  deniedParams: string[];
+  /** Cookie that holds the visitor identifier sent as `mid`. */
+  visitorCookie: string;
+}
+
+export interface BuildInfo {
+  property: string;
+  environment: string;
+  version: string;
+  /** A digest of the compiled input: the same input gives the same id. */
+  buildId: string;
+  runtimeVersion: string;
+}
+
+export interface ContainerConfig {
+  build: BuildInfo;
+  cookieDomain?: string;
+  /** Name of the head meta tag that carries the page's CSP nonce. */
+  nonceMeta: string;
+  analytics?: AnalyticsConfig;
+  dataElements: Record<string, DataElementConfig>;
+  rules: RuleConfig[];
+}
