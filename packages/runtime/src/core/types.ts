@@ -73,6 +73,7 @@ export type DataElementModule = (settings: Settings, ctx: Context, event?: RuleE
 export type Storage = 'none' | 'pageview' | 'session' | 'visitor';
 
 export interface DataElementConfig {
+  type: string;
   module: DataElementModule;
   settings: Settings;
   default?: string;
@@ -82,6 +83,7 @@ export interface DataElementConfig {
 }
 
 export interface ConditionConfig {
+  type: string;
   module: ConditionModule;
   settings: Settings;
   negate?: boolean;
@@ -90,10 +92,10 @@ export interface ConditionConfig {
 export interface RuleConfig {
   name: string;
   order: number;
-  events: Array<{ module: EventModule; settings: Settings }>;
+  events: Array<{ type: string; module: EventModule; settings: Settings }>;
   conditions: ConditionConfig[];
   exceptions: ConditionConfig[];
-  actions: Array<{ module: ActionModule; settings: Settings }>;
+  actions: Array<{ type: string; module: ActionModule; settings: Settings }>;
 }
 
 export interface AnalyticsConfig {

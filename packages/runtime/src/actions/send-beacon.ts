@@ -1,0 +1,18 @@
+import { toText } from '../core/read-path';
+import type { ActionModule } from '../core/types';
+import { trackerOf } from './shared/tracker';
+
+/** SPEC §7: a page-view or link hit, sent after the variables are set; the tracker then clears them. */
+const sendBeacon: ActionModule = (settings, event, ctx) => {
+  const tracker = trackerOf(ctx);
+  if (settings.type !== 'link') return tracker.send({ type: 'page' });
+  const element = event.element as HTMLAnchorElement | null | undefined;
+  const url = settings.linkUrl !== undefined ? toText(ctx.resolve(settings.linkUrl, event)) : element && element.href ? toText(element.href) : undefined;
+  tracker.send({
+    type: 'link',
+    linkType: (settings.linkType as 'o' | 'd' | 'e') || 'o',
+    name: toText(ctx.resolve(settings.linkName, event)),
+    url,
+  });
+};
+export default sendBeacon;

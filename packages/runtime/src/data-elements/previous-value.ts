@@ -1,0 +1,8 @@
+import { getPreviousValue } from '../analytics/previous-value';
+import { toText } from '../core/read-path';
+import type { DataElementModule } from '../core/types';
+
+/** The input's value on the previous read (SPEC §9: 30-minute cookie); stores the current one. */
+const previousValue: DataElementModule = (settings, ctx, event) =>
+  getPreviousValue(ctx.cookie, settings.cookie as string, toText(ctx.resolve(settings.input, event))) || undefined;
+export default previousValue;

@@ -1,0 +1,38 @@
+import type { EventModule } from '../core/types';
+
+/** SPEC §9: click rules wait 100 ms for anchors. */
+export const ANCHOR_DELAY_MS = 100;
+
+const click: EventModule = (subscriptions, ctx) => {
+  document.addEventListener('click', (event) =>
+    ctx.safe('Click', () => {
+      const target = event.target as Element | null;
+      if (!target || typeof target.closest !== 'function') return;
+      let delay = false;
+      for (const { settings, trigger } of subscriptions) {
+        const element = target.closest(settings.selector as string);
+        if (element && trigger({ element, nativeEvent: event }) && settings.anchorDelay !== false) delay = true;
+      }
+      const anchor = delay ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
+      if (anchor && shouldHold(anchor, event)) {
+        // Hold the navigation long enough for the hit to leave, then go where the visitor asked.
+        event.preventDefault();
+        const href = anchor.href;
+        setTimeout(() => location.assign(href), ANCHOR_DELAY_MS);
+      }
+    }, undefined),
+  );
+};
+
+/** Only a plain left click that would navigate this window is held. */
+function shouldHold(anchor: HTMLAnchorElement, event: MouseEvent): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
+  if (anchor.hasAttribute('download')) return false;
+  const target = (anchor.getAttribute('target') || '').toLowerCase();
+  if (target && target !== '_self' && !(target === '_top' && window.top === window) && !(target === '_parent' && window.parent === window)) return false;
+  const href = anchor.getAttribute('href') || '';
+  if (href.charAt(0) === '#' || /^\s*javascript:/i.test(href)) return false;
+  // A link to another part of the same page does not unload it.
+  return !(anchor.href.split('#')[0] === location.href.split('#')[0] && anchor.hash);
+}
+export default click;

@@ -1,0 +1,5 @@
+export * from './property';
+export * from './components';
+export * from './variables';
+export * from './validate';
+export * from './sdr';

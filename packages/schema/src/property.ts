@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { actionSchema, conditionSchema, dataElementSchema, eventSchema } from './components';
+import { isSettableVariable } from './variables';
+
+export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
+export type EnvironmentName = (typeof ENVIRONMENTS)[number];
+
+/** SPEC §9: rule order is 50 unless a rule says otherwise; lower runs first. */
+export const DEFAULT_RULE_ORDER = 50;
+
+const text = z.string().min(1, 'must not be empty');
+const host = z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name, optionally with :port');
+
+export const ruleSchema = z.strictObject({
+  name: text,
+  description: z.string().optional(),
+  order: z.number().int().min(0).max(10_000).default(DEFAULT_RULE_ORDER),
+  enabled: z.boolean().default(true),
+  events: z.array(eventSchema).min(1, 'a rule needs at least one event'),
+  conditions: z.array(conditionSchema).default([]),
+  /** A rule does not run when any exception matches. */
+  exceptions: z.array(conditionSchema).default([]),
+  actions: z.array(actionSchema).min(1, 'a rule needs at least one action'),
+});
+
+const environmentSchema = z.strictObject({
+  /** The hosts whose pages load this environment's container. */
+  hosts: z.array(host).default([]),
+  reportSuites: z.array(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a report suite id')).min(1, 'at least one report suite'),
+});
+
+export const settingsSchema = z.strictObject({
+  trackingServer: host,
+  trackingServerSecure: host.optional(),
+  /** SPEC §9: analytics currency GBP. */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as GBP').default('GBP'),
+  cookieDomain: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'a domain such as health.localhost').optional(),
+  /** The head meta tag that carries the page's CSP nonce for loaded scripts. */
+  nonceMeta: text.default('csp-nonce'),
+  /** Cookie that holds the visitor identifier sent as `mid`. */
+  visitorCookie: text.default('tw_mid'),
+  privacy: z
+    .strictObject({
+      /** SPEC §5: fields whose value becomes `postcode na` when it holds a postcode. */
+      postcodeFields: z.array(z.string().refine(isSettableVariable, 'not an analytics variable')).default([]),
+      /** Query parameters dropped from every URL sent. */
+      deniedQueryParams: z.array(text).default(['useremail']),
+    })
+    // prefault, not default: the inner defaults then build fresh arrays for every parse, where a
+    // default object would share its arrays between every property parsed.
+    .prefault({}),
+});
+
+export const propertySchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and hyphens'),
+  title: z.string().optional(),
+  version: z.number().int().min(1).default(1),
+  settings: settingsSchema,
+  environments: z.strictObject({
+    development: environmentSchema,
+    staging: environmentSchema,
+    production: environmentSchema,
+  }),
+  dataElements: z.array(dataElementSchema).default([]),
+  rules: z.array(ruleSchema).default([]),
+  /** Descriptions for the generated SDR, keyed by variable (e.g. eVar88) or event (event1). */
+  sdr: z.record(z.string(), z.string()).default({}),
+});
+
+export type Property = z.output<typeof propertySchema>;
+export type PropertyInput = z.input<typeof propertySchema>;
+export type Rule = z.output<typeof ruleSchema>;
+export type RuleEventSpec = z.output<typeof eventSchema>;
+export type Condition = z.output<typeof conditionSchema>;
+export type Action = z.output<typeof actionSchema>;
+export type DataElement = z.output<typeof dataElementSchema>;
+export type Settings = z.output<typeof settingsSchema>;

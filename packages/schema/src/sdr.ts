@@ -1,0 +1,132 @@
+import type { Property } from './property';
+import { queryKey } from './variables';
+
+// The solution design reference (SDR), generated from the property so that it can never
+// drift from what the container sends (SDR.md).
+
+export interface SdrEntry {
+  /** AppMeasurement's long name (`eVar88`), the event name (`event1`) or the context-data key. */
+  name: string;
+  /** The key in the image request (`v88`, `events`, `c.tool.name`). */
+  query: string;
+  description: string;
+  /** Every rule that sets it, with the expression it sets. */
+  setBy: Array<{ rule: string; value: string }>;
+}
+
+export interface Sdr {
+  property: string;
+  currency: string;
+  variables: SdrEntry[];
+  events: SdrEntry[];
+  contextData: SdrEntry[];
+  /** Query keys every hit may carry that no rule sets: protocol and browser fields. */
+  automatic: Array<{ query: string; description: string }>;
+}
+
+export const AUTOMATIC_KEYS: Array<{ query: string; description: string }> = [
+  { query: 'AQB', description: 'start of the hit' },
+  { query: 'ndh', description: 'hit sent without document.write' },
+  { query: 't', description: 'local time of the hit: d/m/yyyy h:m:s weekday offset' },
+  { query: 'mid', description: 'visitor identifier, when one exists and identification is allowed' },
+  { query: 'ce', description: 'character encoding' },
+  { query: 'pageName', description: 'page name' },
+  { query: 'g', description: 'page URL, with denied query parameters removed' },
+  { query: 'r', description: 'referrer URL, with denied query parameters removed' },
+  { query: 'cc', description: 'currency code' },
+  { query: 'pe', description: 'link type of a link hit: lnk_o, lnk_d or lnk_e' },
+  { query: 'pev1', description: 'link URL of a link hit' },
+  { query: 'pev2', description: 'link name of a link hit' },
+  { query: 's', description: 'screen resolution' },
+  { query: 'c', description: 'colour depth' },
+  { query: 'k', description: 'cookies enabled (Y/N)' },
+  { query: 'bw', description: 'browser width' },
+  { query: 'bh', description: 'browser height' },
+  { query: 'AQE', description: 'end of the hit' },
+];
+
+const variableOrder = (name: string): [number, number] => {
+  const m = /^(prop|eVar|hier|list)(\d+)$/.exec(name);
+  const group = m ? ['prop', 'eVar', 'hier', 'list'].indexOf(m[1]!) + 1 : 0;
+  return [group, m ? Number(m[2]) : 0];
+};
+const byVariable = (a: SdrEntry, b: SdrEntry) => {
+  const [ga, na] = variableOrder(a.name);
+  const [gb, nb] = variableOrder(b.name);
+  return ga - gb || na - nb || a.name.localeCompare(b.name);
+};
+const byEvent = (a: SdrEntry, b: SdrEntry) =>
+  (Number(a.name.replace(/\D/g, '')) || 0) - (Number(b.name.replace(/\D/g, '')) || 0) || a.name.localeCompare(b.name);
+
+export function buildSdr(property: Property): Sdr {
+  const variables = new Map<string, SdrEntry>();
+  const events = new Map<string, SdrEntry>();
+  const context = new Map<string, SdrEntry>();
+  const entry = (map: Map<string, SdrEntry>, name: string, query: string) => {
+    let e = map.get(name);
+    if (!e) map.set(name, (e = { name, query, description: property.sdr[name] ?? '', setBy: [] }));
+    return e;
+  };
+  for (const rule of property.rules) {
+    for (const action of rule.actions) {
+      if (action.type === 'set-variables') {
+        for (const [name, value] of Object.entries(action.settings.variables ?? {}))
+          entry(variables, name, queryKey(name) ?? name).setBy.push({ rule: rule.name, value });
+        for (const event of action.settings.events ?? [])
+          entry(events, event.name, 'events').setBy.push({ rule: rule.name, value: event.value ?? event.id ?? '' });
+        for (const [key, value] of Object.entries(action.settings.contextData ?? {}))
+          entry(context, key, `c.${key}`).setBy.push({ rule: rule.name, value });
+      } else if (action.type === 'send-beacon' && action.settings.type === 'link') {
+        entry(variables, 'linkName', 'pev2').setBy.push({ rule: rule.name, value: action.settings.linkName });
+      }
+    }
+  }
+  return {
+    property: property.name,
+    currency: property.settings.currency,
+    variables: [...variables.values()].sort(byVariable),
+    events: [...events.values()].sort(byEvent),
+    contextData: [...context.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    automatic: AUTOMATIC_KEYS,
+  };
+}
+
+/** Every query key a hit from this property may carry. */
+export function allowedQueryKeys(sdr: Sdr): Set<string> {
+  return new Set([...sdr.automatic.map((a) => a.query), ...sdr.variables.map((v) => v.query), 'events']);
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The SDR as Markdown, for docs/. */
+export function renderSdrMarkdown(sdr: Sdr): string {
+  const rows = (entries: SdrEntry[]) =>
+    entries
+      .map((e) => {
+        const set = [...new Set(e.setBy.map((s) => `${s.rule}: \`${s.value || '(set)'}\``))].join('<br>');
+        return `| ${e.name} | \`${e.query}\` | ${cell(e.description)} | ${cell(set)} |`;
+      })
+      .join('\n');
+  const head = '| variable | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |';
+  return [
+    `# Solution design reference: ${sdr.property}`,
+    '',
+    'Generated from the property document by `tagwell sdr`; do not edit by hand.',
+    '',
+    `Currency: \`${sdr.currency}\` (\`cc\` on every hit).`,
+    '',
+    '## Variables',
+    head,
+    rows(sdr.variables),
+    '',
+    '## Events',
+    '| event | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |',
+    rows(sdr.events),
+    ...(sdr.contextData.length ? ['', '## Context data', head, rows(sdr.contextData)] : []),
+    '',
+    '## Sent on every hit by the tracker',
+    '| query | meaning |\n| --- | --- |',
+    sdr.automatic.map((a) => `| \`${a.query}\` | ${a.description} |`).join('\n'),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { propertySchema, type Property } from './property';
+
+export type ValidationResult = { ok: true; property: Property } | { ok: false; errors: string[] };
+
+/** `%Name%` tokens (SPEC §3 data elements); `%event.x%` and `%this.x%` read the rule's event and element. */
+export const TOKEN = /%([^%]+)%/g;
+const BUILT_IN_TOKEN = /^(event|this)(\.|$)/;
+/** Settings whose strings are never token-resolved. */
+const NOT_RESOLVED = new Set(['pattern', 'source', 'file', 'selector', 'eventType', 'id', 'path', 'name', 'cookie', 'attribute', 'operator', 'type', 'linkType', 'target']);
+/** Settings that are free-form records: every value is resolved, whatever its key (`detail.id`, `contextData.name`). */
+const RECORDS = new Set(['variables', 'contextData', 'detail']);
+
+/** Formats a schema path as a property path: `rules[3].conditions[0].settings.pattern`. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) out += (out ? '.' : '') + part;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
+  return out || '(document)';
+}
+
+function formatIssues(issues: z.core.$ZodIssue[], input: unknown): string[] {
+  const out: string[] = [];
+  for (const issue of issues) {
+    // A union failure is most useful as the errors of the branch the document chose.
+    if (issue.code === 'invalid_union' && 'note' in issue && issue.discriminator) {
+      const options = 'options' in issue && Array.isArray(issue.options) ? `; expected one of ${issue.options.join(', ')}` : '';
+      out.push(`${formatPath(issue.path)}: unknown type ${JSON.stringify(valueAt(input, issue.path))}${options}`);
+      continue;
+    }
+    if (issue.code === 'invalid_key') {
+      out.push(...formatIssues(issue.issues.map((e) => ({ ...e, path: issue.path })), input));
+      continue;
+    }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const branch = issue.errors.reduce((best, e) => (e.length < best.length ? e : best));
+      out.push(...formatIssues(branch.map((e) => ({ ...e, path: [...issue.path, ...e.path] })), input));
+      continue;
+    }
+    out.push(`${formatPath(issue.path)}: ${describe(issue)}`);
+  }
+  return out;
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  return issue.message;
+}
+
+/** Validates a property document: the schema, then references between its parts. */
+export function parseProperty(input: unknown): ValidationResult {
+  // reportInput: zod 4 leaves `input` off issues otherwise, and describe() needs it to tell a
+  // missing value ("required") from one of the wrong type.
+  const parsed = propertySchema.safeParse(input, { reportInput: true });
+  if (!parsed.success) return { ok: false, errors: formatIssues(parsed.error.issues, input) };
+  const errors = checkReferences(parsed.data);
+  return errors.length ? { ok: false, errors } : { ok: true, property: parsed.data };
+}
+
+/** Like parseProperty, but throws one Error listing every problem. */
+export function assertProperty(input: unknown, source = 'property'): Property {
+  const result = parseProperty(input);
+  if (!result.ok) throw new Error(`${source} is invalid:\n  ${result.errors.join('\n  ')}`);
+  return result.property;
+}
+
+function checkReferences(property: Property): string[] {
+  const errors: string[] = [];
+  const names = new Set<string>();
+  property.dataElements.forEach((element, i) => {
+    if (names.has(element.name)) errors.push(`dataElements[${i}].name: duplicate data element "${element.name}"`);
+    names.add(element.name);
+  });
+  const ruleNames = new Set<string>();
+  property.rules.forEach((rule, i) => {
+    if (ruleNames.has(rule.name)) errors.push(`rules[${i}].name: duplicate rule "${rule.name}"`);
+    ruleNames.add(rule.name);
+    rule.events.forEach((event, j) => {
+      if (event.type === 'data-element-change' && !names.has(event.settings.name))
+        errors.push(`rules[${i}].events[${j}].settings.name: unknown data element "${event.settings.name}"`);
+    });
+  });
+  const checkTokens = (value: unknown, path: Array<string | number>, isRecord = false) => {
+    if (typeof value === 'string') {
+      for (const [, name] of value.matchAll(TOKEN)) {
+        if (name !== undefined && !names.has(name) && !BUILT_IN_TOKEN.test(name))
+          errors.push(`${formatPath(path)}: unknown data element "${name}" in %${name}%`);
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((v, k) => checkTokens(v, [...path, k]));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) if (isRecord || !NOT_RESOLVED.has(k)) checkTokens(v, [...path, k], !isRecord && RECORDS.has(k));
+    }
+  };
+  property.dataElements.forEach((element, i) => checkTokens(element.settings, ['dataElements', i, 'settings']));
+  property.rules.forEach((rule, i) => {
+    (['conditions', 'exceptions', 'actions'] as const).forEach((part) =>
+      rule[part].forEach((component, j) => checkTokens(component.settings, ['rules', i, part, j, 'settings'])),
+    );
+  });
+  return errors;
+}
