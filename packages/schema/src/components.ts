@@ -21,7 +21,7 @@ const regex = z.string().min(1, 'must not be empty').refine(isValidRegex, 'inval
 const code = z.strictObject({
   source: z.string().optional(),
   file: text.optional(),
-}).refine((c) => (c.source === undefined) !== (c.file === undefined), 'give either source or file, not both');
+}).refine((c) => (c.source === undefined) !== (c.file === undefined), 'give exactly one of source and file');
 
 const noSettings = z.strictObject({}).optional();
 

@@ -7,7 +7,7 @@ export type ValidationResult = { ok: true; property: Property } | { ok: false; e
 export const TOKEN = /%([^%]+)%/g;
 const BUILT_IN_TOKEN = /^(event|this)(\.|$)/;
 /** Settings whose strings are never token-resolved. */
-const NOT_RESOLVED = new Set(['pattern', 'source', 'file', 'selector', 'eventType', 'id', 'path', 'name', 'cookie', 'attribute', 'operator', 'type', 'linkType', 'target']);
+const NOT_RESOLVED = new Set(['pattern', 'source', 'file', 'selector', 'eventType', 'path', 'name', 'cookie', 'attribute', 'operator', 'type', 'linkType', 'target']);
 /** Settings that are free-form records: every value is resolved, whatever its key (`detail.id`, `contextData.name`). */
 const RECORDS = new Set(['variables', 'contextData', 'detail']);
 
@@ -28,7 +28,8 @@ function formatIssues(issues: z.core.$ZodIssue[], input: unknown): string[] {
     // A union failure is most useful as the errors of the branch the document chose.
     if (issue.code === 'invalid_union' && 'note' in issue && issue.discriminator) {
       const options = 'options' in issue && Array.isArray(issue.options) ? `; expected one of ${issue.options.join(', ')}` : '';
-      out.push(`${formatPath(issue.path)}: unknown type ${JSON.stringify(valueAt(input, issue.path))}${options}`);
+      const value = valueAt(input, issue.path);
+      out.push(`${formatPath(issue.path)}: ${value === undefined ? 'required' : `unknown type ${JSON.stringify(value)}`}${options}`);
       continue;
     }
     if (issue.code === 'invalid_key') {
