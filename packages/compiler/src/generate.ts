@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { canonicalJson, sha256 } from './canonical';
+import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
+import { Code, literal } from './emit';
+import { CompileError } from './errors';
+import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
+
+export interface GenerateOptions {
+  /** The runtime to import from; default: the installed @tagwell/runtime. */
+  runtime?: RuntimePackage;
+  /** The folder that custom-code `file` settings are relative to; default: the working directory. */
+  propertyDir?: string;
+  /** Replaces the document's tracking server (both http and https), e.g. `metrics.health.localhost:8080` for the demo. */
+  trackingServer?: string;
+  /**
+   * Write imports relative to this folder (`./packages/runtime/src/...`) instead of as absolute
+   * paths, so the entry's text, and the source map that embeds it, do not depend on the machine.
+   */
+  importBase?: string;
+}
+
+export interface GeneratedEntry {
+  /** An ES module that imports the runtime and calls `boot(config)`. */
+  source: string;
+  /** The runtime component modules imported, as ids (`events/click`, `actions/set-variables`), sorted. */
+  modules: string[];
+  buildId: string;
+}
+
+type Kind = 'events' | 'conditions' | 'actions' | 'data-elements';
+const PREFIX: Record<Kind, string> = { events: 'ev', conditions: 'cond', actions: 'act', 'data-elements': 'de' };
+/** SPEC: the tracker is only built into containers whose rules talk to it. */
+const ANALYTICS_ACTIONS = new Set(['set-variables', 'send-beacon', 'clear-variables']);
+
+/** The entry module of one environment's container: only the runtime modules the property uses, and its ContainerConfig. */
+export function generateEntry(property: Property, env: EnvironmentName, options: GenerateOptions = {}): GeneratedEntry {
+  const runtime = options.runtime ?? findRuntime();
+  // The same rule as the document's own trackingServer: a URL or a path here would make every hit go astray.
+  if (options.trackingServer !== undefined && !/^[a-z0-9.-]+(:\d+)?$/i.test(options.trackingServer))
+    throw new CompileError(`tracking server override "${options.trackingServer}" is not a host name with an optional :port`);
+  const code = loadCustomCode(property, options.propertyDir ?? process.cwd());
+  const imports = new Map<string, string>();
+  const use = (kind: Kind, type: string): Code => {
+    const id = `${kind}/${type}`;
+    const name = `${PREFIX[kind]}_${type.replace(/-/g, '_')}`;
+    imports.set(id, name);
+    return new Code(name);
+  };
+
+  const rules = property.rules
+    .map((rule, index) => ({ rule, index }))
+    .filter(({ rule }) => rule.enabled)
+    // Array.prototype.sort is stable: rules with the same order keep document order (SPEC §9).
+    .sort((a, b) => a.rule.order - b.rule.order);
+
+  const dataElements: Record<string, unknown> = {};
+  property.dataElements.forEach((element, i) => {
+    dataElements[element.name] = {
+      type: element.type,
+      module: use('data-elements', element.type),
+      settings: dataElementSettings(element, code.get(`dataElements[${i}].settings`)),
+      default: element.default,
+      forceLowerCase: element.forceLowerCase,
+      cleanText: element.cleanText,
+      storage: element.storage,
+    };
+  });
+
+  const ruleConfigs = rules.map(({ rule, index }) => {
+    const at = (part: string, j: number) => code.get(`rules[${index}].${part}[${j}].settings`);
+    const condition = (part: 'conditions' | 'exceptions') => (c: Condition, j: number) => ({
+      type: c.type,
+      module: use('conditions', c.type),
+      settings: c.type === 'custom-code' ? customCodeSettings(at(part, j)) : (c.settings ?? {}),
+      negate: c.negate,
+    });
+    return {
+      name: rule.name,
+      order: rule.order,
+      events: rule.events.map((e) => ({ type: e.type, module: use('events', e.type), settings: e.settings ?? {} })),
+      conditions: rule.conditions.map(condition('conditions')),
+      exceptions: rule.exceptions.map(condition('exceptions')),
+      actions: rule.actions.map((a, j) => ({ type: a.type, module: use('actions', a.type), settings: actionSettings(a, at('actions', j)) })),
+    };
+  });
+
+  const runtimeVersion = runtime.version;
+  const buildId = computeBuildId(property, env, runtimeVersion, { trackingServer: options.trackingServer }, code);
+  const config = {
+    build: { property: property.name, environment: env, version: String(property.version), buildId, runtimeVersion },
+    cookieDomain: property.settings.cookieDomain,
+    nonceMeta: property.settings.nonceMeta,
+    analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer) : undefined,
+    dataElements,
+    rules: ruleConfigs,
+  };
+
+  const modules = [...imports.keys()].sort();
+  const specifier = (id: string) => {
+    const file = runtimeModuleFile(runtime, id);
+    if (options.importBase === undefined) return file.split(path.sep).join('/');
+    const relative = path.relative(options.importBase, file).split(path.sep).join('/');
+    return relative.startsWith('.') ? relative : `./${relative}`;
+  };
+  const source = [
+    `// Generated by @tagwell/compiler from property "${property.name}" v${property.version} for ${env}: do not edit.`,
+    `import { boot } from ${JSON.stringify(specifier('core/boot'))};`,
+    ...modules.map((id) => `import ${imports.get(id)} from ${JSON.stringify(specifier(id))};`),
+    '',
+    `boot(${literal(config)});`,
+    '',
+  ].join('\n');
+  return { source, modules, buildId };
+}
+
+const usesAnalytics = (rules: Rule[]) => rules.some((rule) => rule.actions.some((a) => ANALYTICS_ACTIONS.has(a.type)));
+
+function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersion: string, trackingServer?: string) {
+  const { settings } = property;
+  return {
+    trackingServer: trackingServer ?? settings.trackingServer,
+    trackingServerSecure: trackingServer ?? settings.trackingServerSecure,
+    reportSuites: property.environments[env].reportSuites,
+    currency: settings.currency,
+    codeVersion: `TW-${runtimeVersion}`,
+    postcodeMarked: settings.privacy.postcodeFields.map(key),
+    deniedParams: settings.privacy.deniedQueryParams,
+    visitorCookie: settings.visitorCookie,
+  };
+}
+
+/** The image-request key of a variable the schema has already accepted (prop2 -> c2). */
+function key(variable: string): string {
+  const k = queryKey(variable);
+  if (k === undefined) throw new Error(`no query key for ${variable}`);
+  return k;
+}
+
+function customCodeSettings(snippet: CustomCode | undefined) {
+  if (!snippet) throw new Error('custom code was not loaded');
+  return { fn: new Code(wrapCustomCode(snippet.body)) };
+}
+
+function actionSettings(action: Action, snippet: CustomCode | undefined): unknown {
+  if (action.type === 'custom-code') return customCodeSettings(snippet);
+  if (action.type === 'set-variables') {
+    // The tracker works in query keys (CONTRACT §4), so the mapping happens once, here, not in every page.
+    const { variables, linkTrackVars, ...rest } = action.settings;
+    return {
+      vars: Object.entries(variables ?? {}).map(([name, value]) => [key(name), value]),
+      ...rest,
+      linkTrackVars: linkTrackVars?.map(key),
+    };
+  }
+  return action.settings ?? {};
+}
+
+function dataElementSettings(element: DataElement, snippet: CustomCode | undefined): unknown {
+  return element.type === 'custom-code' ? customCodeSettings(snippet) : (element.settings ?? {});
+}
+
+/** A digest of everything that decides the container's contents, so the same input always gives the same id. */
+function computeBuildId(property: Property, env: EnvironmentName, runtimeVersion: string, overrides: object, code: Map<string, CustomCode>): string {
+  // Code read from files is part of the input even though the document holds only the file name.
+  const files = Object.fromEntries([...code.values()].filter((c) => c.file !== undefined).map((c) => [c.path, c.body]));
+  return sha256(canonicalJson({ property, env, runtimeVersion, overrides, files })).slice(0, 12);
+}

@@ -1,0 +1,16 @@
+export { generateEntry, type GenerateOptions, type GeneratedEntry } from './generate';
+export {
+  buildContainer,
+  buildEnvironments,
+  compileContainer,
+  type BuildOptions,
+  type BuildSummary,
+  type CompileOptions,
+  type CompiledContainer,
+} from './build';
+export { buildAll, buildAllProperties, findProperties, type BuildAllResult } from './build-all';
+export { loadProperty, resolvePropertyFile, type LoadedProperty } from './load';
+export { loadCustomCode, type CustomCode } from './custom-code';
+export { findRuntime, readRuntime, type RuntimePackage } from './runtime-package';
+export { CompileError } from './errors';
+export type { SizeReport } from './sizes';
