@@ -1,0 +1,30 @@
+import { describe, it, expect } from 'vitest';
+import { dropEmails } from './email';
+
+describe('e-mail addresses', () => {
+  it.each([
+    ['a@b.com', ''],
+    ['write to jane.doe+nhs@example.co.uk today', 'write to  today'],
+    ['(JOHN_SMITH@NHS.NET)', '()'],
+    ['mailto:jo@x.org', 'mailto:'],
+    ['"ann@x.io", bob@y.io', '"", '],
+    ['first a@b.com then c@d.org', 'first  then '],
+    ['jöhn@exämple.de', ''],
+    ['x@y.com.', ''],
+  ])('removes the address in %j', (text, expected) => {
+    expect(dropEmails(text)).toBe(expected);
+  });
+
+  it.each(['@', 'a@', '@b.com', 'user@localhost', 'a@.com', 'price @ £3', '@@@', 'name@host'])('leaves %j alone', (text) => {
+    expect(dropEmails(text)).toBe(text);
+  });
+
+  it('runs in linear time on multi-megabyte input', { timeout: 60_000 }, () => {
+    const n = 4_000_000;
+    for (const text of ['a'.repeat(n), '@'.repeat(n), 'a@'.repeat(n / 2), 'a'.repeat(n / 2) + '@' + 'b'.repeat(n / 2), 'a.'.repeat(n / 2) + '@x']) {
+      expect(dropEmails(text)).toBe(text);
+    }
+    expect(dropEmails('a'.repeat(n / 2) + '@' + 'b.'.repeat(n / 4) + 'c')).toBe('');
+    expect(dropEmails('a@b.c '.repeat(n / 6))).toBe(' '.repeat(n / 6));
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, it, expect } from 'vitest';
+import { guardHit, guardValue, URL_KEYS } from './guard';
+import type { GuardOptions } from './guard';
+
+const opts: GuardOptions = { postcodeMarked: ['c2', 'v10', 'v11'], deniedParams: ['token'] };
+
+describe('guardValue', () => {
+  it('treats g, r and pev1 as URLs', () => {
+    expect(URL_KEYS).toEqual(['g', 'r', 'pev1']);
+    for (const key of URL_KEYS) {
+      expect(guardValue(key, 'https://www.nhs.uk/s?useremail=a@b.com&token=1&q=LS1+4AP', opts)).toBe('https://www.nhs.uk/s?q=postcode');
+    }
+    // Not a URL key: the text rules apply, so the parameter name stays.
+    expect(guardValue('v18', 'https://www.nhs.uk/s?token=1', opts)).toBe('https://www.nhs.uk/s?token=1');
+  });
+
+  it('turns each postcode in the page name into the word postcode', () => {
+    expect(guardValue('pageName', 'nhs:service-search:pharmacy:ls1 4ap', opts)).toBe('nhs:service-search:pharmacy:postcode');
+    expect(guardValue('pageName', 'from M1 1AE to B33 8TH', opts)).toBe('from postcode to postcode');
+  });
+
+  it('marks the whole value of c2, v10 and v11 when it holds a postcode (SPEC §5)', () => {
+    for (const key of opts.postcodeMarked) {
+      expect(guardValue(key, 'gp surgery near EC1A 1BB please', opts)).toBe('postcode na');
+      expect(guardValue(key, 'ls14ap', opts)).toBe('postcode na');
+      expect(guardValue(key, 'LS1+4AP', opts)).toBe('postcode na');
+      expect(guardValue(key, 'gp surgery', opts)).toBe('gp surgery');
+      expect(guardValue(key, 'M25 jam', opts)).toBe('M25 jam');
+    }
+  });
+
+  it('replaces postcodes in any other key', () => {
+    expect(guardValue('c1', 'near W1A 0AX', opts)).toBe('near postcode');
+    expect(guardValue('v12', 'pharmacy', opts)).toBe('pharmacy');
+    expect(guardValue('ch', 'conditions', opts)).toBe('conditions');
+  });
+
+  it('removes e-mail addresses and valid NHS numbers in every field', () => {
+    for (const key of ['pageName', 'c1', 'c2', 'v10', 'pev2', 'events', 'my.context.key']) {
+      expect(guardValue(key, 'contact jo@nhs.net now', opts)).toBe('contact now');
+      expect(guardValue(key, 'nhs 943 476 5919 ok', opts)).toBe('nhs ok');
+      expect(guardValue(key, '943-476-5919', opts)).toBe('');
+      expect(guardValue(key, 'ref 943 476 5918', opts)).toBe('ref 943 476 5918');
+      expect(guardValue(key, ' a@b.com  9434765919 x ', opts)).toBe('x');
+    }
+    expect(guardValue('v10', 'jo@nhs.net LS1 4AP', opts)).toBe('postcode na');
+    expect(guardValue('g', 'https://x.org/?email=jo%40nhs.net&nhs=9434765919', opts)).toBe('https://x.org/?email=&nhs=');
+  });
+
+  it('keeps spaces where nothing was removed', () => {
+    expect(guardValue('v20', '  BMI  calculator ', opts)).toBe('  BMI  calculator ');
+  });
+
+  it('never throws', () => {
+    expect(guardValue('pageName', '\ud800 M1 1AE \udc00', opts)).toBe('\ud800 postcode \udc00');
+    expect(guardValue('g', '/?q=M1+1AE\udc00', opts)).toBe('/?q=');
+    expect(guardValue('g', 'http://%E0%A4%A/?%', opts)).toBe('http://%E0%A4%A/?%');
+    expect(guardValue('v1', undefined as unknown as string, opts)).toBe('');
+    expect(guardValue('v1', 'x', null as unknown as GuardOptions)).toBe('');
+  });
+});
+
+describe('guardHit', () => {
+  it('guards every pair, keeping keys and order', () => {
+    const hit: Array<[string, string]> = [
+      ['pageName', 'nhs:search:ls1 4ap'],
+      ['g', 'https://www.nhs.uk/search?q=LS1+4AP&UserEmail=jo%40nhs.net'],
+      ['c2', 'LS1 4AP'],
+      ['v10', 'paracetamol'],
+      ['v11', 'm1 1ae'],
+      ['v17', 'Email jo@nhs.net'],
+      ['events', 'event1,event2'],
+    ];
+    expect(guardHit(hit, opts)).toEqual([
+      ['pageName', 'nhs:search:postcode'],
+      ['g', 'https://www.nhs.uk/search?q=postcode'],
+      ['c2', 'postcode na'],
+      ['v10', 'paracetamol'],
+      ['v11', 'postcode na'],
+      ['v17', 'Email'],
+      ['events', 'event1,event2'],
+    ]);
+  });
+
+  it('never throws', () => {
+    expect(guardHit(null as unknown as Array<[string, string]>, opts)).toEqual([]);
+    expect(guardHit([], opts)).toEqual([]);
+  });
+});
