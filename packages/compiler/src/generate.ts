@@ -48,6 +48,13 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     return new Code(name);
   };
 
+  // Optional parts of the core, imported like component modules when the property needs them.
+  const useCore = (id: string): Code => {
+    const name = `core_${id}`;
+    imports.set(`core/${id}`, name);
+    return new Code(name);
+  };
+
   const rules = property.rules
     .map((rule, index) => ({ rule, index }))
     .filter(({ rule }) => rule.enabled)
@@ -94,6 +101,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer) : undefined,
     dataElements,
     rules: ruleConfigs,
+    storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useCore('storage') : undefined,
   };
 
   const modules = [...imports.keys()].sort();

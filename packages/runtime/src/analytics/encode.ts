@@ -3,17 +3,15 @@ import { timestamp } from './timestamp';
 /** A query key and its value. Context data travels as `c.<dotted key>` until it is nested here. */
 export type Pair = [key: string, value: string];
 
-const HEAD = ['mid', 'ce', 'pageName', 'g', 'r', 'cc', 'ch', 'server', 'events', 'products'];
-const TAIL = ['pe', 'pev1', 'pev2', 'c.', 's', 'c', 'k', 'bw', 'bh'];
+// AppMeasurement's order, so beacons read the same in packet analysers as the existing ones (CONTRACT §4):
+// fixed fields, then numbered variables by letter and number, link fields, context data, browser fields.
+const ORDER = 'mid ce pageName g r cc ch server events products ? c v h l pe pev1 pev2 c. s c k bw bh'.split(' ');
 
-// AppMeasurement's order, so beacons read the same in packet analysers as the existing ones (CONTRACT §4).
 function rank(key: string): number {
   const m = /^([cvhl])(\d+)$/.exec(key);
-  if (m) return 20 + 'cvhl'.indexOf(m[1]!) * 300 + +m[2]!;
-  const i = HEAD.indexOf(key);
-  if (i >= 0) return i;
-  const j = TAIL.indexOf(key.startsWith('c.') ? 'c.' : key);
-  return j < 0 ? 1500 : 2000 + j;
+  const i = m ? ORDER.indexOf(m[1]!) : ORDER.lastIndexOf(key.slice(0, 2) == 'c.' ? 'c.' : key);
+  // Unknown keys (pageType, xact...) sit between the fixed fields and the numbered ones.
+  return (i < 0 ? ORDER.indexOf('?') : i) * 1e3 + (m ? +m[2]! : 0);
 }
 
 /** encodeURIComponent throws on lone surrogates; they become U+FFFD instead. */
@@ -25,34 +23,33 @@ export const enc = (s: string): string => encodeURIComponent(s.replace(/\p{Cs}/g
  */
 export function encode(pairs: Pair[], now: Date = new Date()): string {
   const out = ['AQB=1', 'ndh=1', 't=' + enc(timestamp(now))];
+  const context = new Map<string, string>();
   const rest: Pair[] = [['ce', 'UTF-8']];
-  const ctx = new Map<string, string>();
   for (const [key, value] of pairs) {
+    const path = key.slice(0, 2) == 'c.' ? key.slice(2).split('.').filter(Boolean).join('.') : '';
     if (!value) continue;
-    if (!key.startsWith('c.')) rest.push([key, value]);
-    else {
-      const path = key.slice(2).split('.').filter(Boolean).join('.');
-      // The `c.` marker stands for the whole block in the sort below.
-      if (path && !ctx.size) rest.push(['c.', '']);
-      if (path) ctx.set(path, value);
-    }
+    if (path) {
+      // One `c.` marker stands for the whole block in the sort.
+      if (!context.size) rest.push(['c.', '']);
+      context.set(path, value);
+    } else if (key.slice(0, 2) != 'c.') rest.push([key, value]);
   }
   for (const [key, value] of rest.sort((a, b) => rank(a[0]) - rank(b[0]))) {
-    if (key == 'c.') nest(ctx, out);
-    else out.push(enc(key) + '=' + enc(value));
+    if (key != 'c.') out.push(enc(key) + '=' + enc(value));
+    else nest(context, out);
   }
   out.push('AQE=1');
   return out.join('&');
 }
 
-function nest(ctx: Map<string, string>, out: string[]): void {
+function nest(context: Map<string, string>, out: string[]): void {
   const open: string[] = [];
   const close = (depth: number) => {
     while (open.length > depth) out.push('.' + enc(open.pop()!));
   };
   out.push('c.');
   // Sorted, every group is one contiguous run, so each level opens and closes once.
-  for (const path of [...ctx.keys()].sort()) {
+  for (const path of [...context.keys()].sort()) {
     const segs = path.split('.');
     const leaf = segs.pop()!;
     let same = 0;
@@ -62,7 +59,7 @@ function nest(ctx: Map<string, string>, out: string[]): void {
       open.push(seg);
       out.push(enc(seg) + '.');
     }
-    out.push(enc(leaf) + '=' + enc(ctx.get(path)!));
+    out.push(enc(leaf) + '=' + enc(context.get(path)!));
   }
   close(0);
   out.push('.c');

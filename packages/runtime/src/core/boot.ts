@@ -47,7 +47,7 @@ function start(config: ContainerConfig, w: Record<string, unknown>): void {
       try {
         return fn();
       } catch (error) {
-        log.error(`${what} failed: ${error instanceof Error ? error.message : 'error'}`);
+        log.error(`${what} failed: ${messageOf(error)}`);
         return fallback;
       }
     },
@@ -99,4 +99,13 @@ function start(config: ContainerConfig, w: Record<string, unknown>): void {
   // The lifecycle exists even without lifecycle rules, so pageBottom() is always safe to call.
   getLifecycle(ctx);
   log.info(`Container ${config.build.property}/${config.build.environment} v${config.build.version} (${config.build.buildId}) loaded`);
+}
+
+/** The message of a thrown value; a hostile one (a Proxy that throws on every trap) must not escape from here. */
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : 'error';
+  } catch {
+    return 'error';
+  }
 }

@@ -1,8 +1,8 @@
 import type { ConditionConfig, Context, RuleConfig, RuleEvent } from './types';
 
 const passes = (condition: ConditionConfig, rule: RuleConfig, event: RuleEvent, ctx: Context): boolean =>
-  // A throwing condition counts as false (ARCHITECTURE: runtime shape).
-  ctx.safe(`Condition "${condition.type}" of rule "${rule.name}"`, () => !!condition.module(condition.settings, event, ctx), false) !== !!condition.negate;
+  // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not.
+  ctx.safe(`Condition "${condition.type}" of rule "${rule.name}"`, () => !!condition.module(condition.settings, event, ctx) !== !!condition.negate, false);
 
 /** Evaluates a rule for one occurrence of its event and runs its actions in order; true when it ran. */
 export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boolean {

@@ -72,6 +72,9 @@ export type DataElementModule = (settings: Settings, ctx: Context, event?: RuleE
 
 export type Storage = 'none' | 'pageview' | 'session' | 'visitor';
 
+/** Reads (value undefined) or writes a data element's remembered value. */
+export type DataElementStore = (element: DataElementConfig, name: string, value?: unknown) => unknown;
+
 export interface DataElementConfig {
   type: string;
   module: DataElementModule;
@@ -132,4 +135,6 @@ export interface ContainerConfig {
   analytics?: AnalyticsConfig;
   dataElements: Record<string, DataElementConfig>;
   rules: RuleConfig[];
+  /** core/storage's createStore, when a data element has a storage duration. */
+  storage?: () => DataElementStore;
 }

@@ -5,31 +5,15 @@ import type { Context, DataElementConfig, RuleEvent } from './types';
 export const MAX_DEPTH = 10;
 const TOKEN = /%([^%]+)%/g;
 const WHOLE_TOKEN = /^%([^%]+)%$/;
-const STORE_PREFIX = 'tw.de.';
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Data elements and custom variables: getVar, setVar and `%Name%` token resolution. */
 export function createVars(ctx: Context) {
   const custom: Record<string, unknown> = Object.create(null);
-  const pageview: Record<string, unknown> = Object.create(null);
   let depth = 0;
 
-  const store = (element: DataElementConfig, name: string, value?: unknown): unknown => {
-    const storage = element.storage;
-    if (!storage || storage === 'none') return undefined;
-    if (storage === 'pageview') return value === undefined ? pageview[name] : (pageview[name] = value);
-    try {
-      const area = storage === 'session' ? sessionStorage : localStorage;
-      if (value === undefined) {
-        const saved = area.getItem(STORE_PREFIX + name);
-        return saved === null ? undefined : JSON.parse(saved);
-      }
-      area.setItem(STORE_PREFIX + name, JSON.stringify(value));
-    } catch {
-      // Blocked storage or an unserialisable value: the element simply is not remembered.
-    }
-    return undefined;
-  };
+  // Storage durations come with their own module, only in containers that use them.
+  const store = ctx.config.storage ? ctx.config.storage() : () => undefined;
 
   const readElement = (name: string, element: DataElementConfig, event?: RuleEvent): unknown => {
     if (depth >= MAX_DEPTH) {
@@ -69,8 +53,20 @@ export function createVars(ctx: Context) {
     if (typeof value !== 'string' || value.indexOf('%') < 0) return value;
     const whole = WHOLE_TOKEN.exec(value);
     if (whole && known(whole[1]!)) return getVar(whole[1]!, event);
-    // Unknown tokens stay as written: `%20` in a URL is not a data element.
-    return value.replace(TOKEN, (token, name: string) => (known(name) ? toText(getVar(name, event)) : token));
+    // Unknown tokens stay as written: `%20` in a URL is not a data element. Its closing `%` may open
+    // a real token (`?q=a%20b&p=%Page Name%`), so the search resumes just after the opening `%`.
+    const token = new RegExp(TOKEN.source, 'g');
+    let out = '';
+    let from = 0;
+    for (let match = token.exec(value); match; match = token.exec(value)) {
+      if (!known(match[1]!)) {
+        token.lastIndex = match.index + 1;
+        continue;
+      }
+      out += value.slice(from, match.index) + toText(getVar(match[1]!, event));
+      from = token.lastIndex;
+    }
+    return out + value.slice(from);
   };
 
   const setVar = (name: unknown, value?: unknown) => {

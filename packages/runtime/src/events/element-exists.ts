@@ -17,7 +17,8 @@ const elementExists: EventModule = (subscriptions, ctx) => {
         trigger({ element });
       }
     });
-  ctx.safe('Element exists', check, undefined);
+  // Not during registration: the first check waits until every rule is registered, as the lifecycle does.
+  Promise.resolve().then(() => ctx.safe('Element exists', check, undefined));
   document.addEventListener('DOMContentLoaded', () => ctx.safe('Element exists', check, undefined));
   every(ctx, 'Element exists', POLL_MS, check);
 };
