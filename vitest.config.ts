@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Every optional runtime feature on (packages/runtime/src/features.d.ts); containers define their own.
+  define: { TW_LINK_HITS: 'true', TW_CONTEXT_DATA: 'true', TW_EVENT_TOKENS: 'true' },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'properties/*/test/**/*.test.ts'],
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'browser',
           include: ['e2e/**/*.test.ts'],

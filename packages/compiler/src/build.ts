@@ -4,6 +4,8 @@ import path from 'node:path';
 import { build, type BuildOptions as EsbuildOptions, type Message } from 'esbuild';
 import { buildSdr, ENVIRONMENTS, type EnvironmentName, type Property } from '@tagwell/schema';
 import { CompileError } from './errors';
+import { INTERNAL_PROPERTIES } from '@tagwell/runtime/internal-properties';
+import { featureDefines } from './features';
 import { generateEntry } from './generate';
 import { loadProperty } from './load';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
@@ -67,6 +69,11 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     legalComments: 'none',
     charset: 'utf8',
     treeShaking: true,
+    // Optional runtime features the property does not use drop out (packages/runtime/src/core/features.ts).
+    define: featureDefines(property),
+    // The runtime's internal property names shrink to a letter or two; public ones (the _satellite
+    // API, DOM, RuleEvent fields custom code reads) are never in the list.
+    mangleProps: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`),
     logLevel: 'silent',
   };
   let min, raw;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
-import { Code, literal } from './emit';
+import { Code, literal, UserKeys } from './emit';
 import { CompileError } from './errors';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
@@ -79,15 +79,15 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     const condition = (part: 'conditions' | 'exceptions') => (c: Condition, j: number) => ({
       type: c.type,
       module: use('conditions', c.type),
-      settings: c.type === 'custom-code' ? customCodeSettings(at(part, j)) : (c.settings ?? {}),
-      negate: c.negate,
+      settings: c.type === 'custom-code' ? customCodeSettings(at(part, j)) : c.settings,
+      negate: c.negate || undefined,
     });
+    // Empty parts are left out: every byte ships to every visitor (the runtime reads them as empty).
     return {
       name: rule.name,
-      order: rule.order,
-      events: rule.events.map((e) => ({ type: e.type, module: use('events', e.type), settings: e.settings ?? {} })),
-      conditions: rule.conditions.map(condition('conditions')),
-      exceptions: rule.exceptions.map(condition('exceptions')),
+      events: rule.events.map((e) => ({ type: e.type, module: use('events', e.type), settings: e.settings })),
+      conditions: nonEmpty(rule.conditions.map(condition('conditions'))),
+      exceptions: nonEmpty(rule.exceptions.map(condition('exceptions'))),
       actions: rule.actions.map((a, j) => ({ type: a.type, module: use('actions', a.type), settings: actionSettings(a, at('actions', j)) })),
     };
   });
@@ -99,7 +99,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     cookieDomain: property.settings.cookieDomain,
     nonceMeta: property.settings.nonceMeta,
     analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer) : undefined,
-    dataElements,
+    dataElements: new UserKeys(dataElements),
     rules: ruleConfigs,
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useCore('storage') : undefined,
   };
@@ -121,6 +121,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   ].join('\n');
   return { source, modules, buildId };
 }
+
+const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined);
 
 const usesAnalytics = (rules: Rule[]) => rules.some((rule) => rule.actions.some((a) => ANALYTICS_ACTIONS.has(a.type)));
 
@@ -154,13 +156,15 @@ function actionSettings(action: Action, snippet: CustomCode | undefined): unknow
   if (action.type === 'custom-code') return customCodeSettings(snippet);
   if (action.type === 'set-variables') {
     // The tracker works in query keys (CONTRACT §4), so the mapping happens once, here, not in every page.
-    const { variables, linkTrackVars, ...rest } = action.settings;
+    const { variables, linkTrackVars, contextData, ...rest } = action.settings;
     return {
       vars: Object.entries(variables ?? {}).map(([name, value]) => [key(name), value]),
       ...rest,
+      contextData: contextData && new UserKeys(contextData),
       linkTrackVars: linkTrackVars?.map(key),
     };
   }
+  if (action.type === 'dispatch-event') return { ...action.settings, detail: action.settings.detail && new UserKeys(action.settings.detail) };
   return action.settings ?? {};
 }
 

@@ -67,4 +67,35 @@ describe('a compiled container', () => {
     const no = await run(path.join(dir, 'property.json'), 'https://www.health.localhost/no', {});
     expect(no.page.__twCustom).toBeUndefined();
   });
+
+  it('keeps author-named keys whole while internal names are mangled', async () => {
+    // Data elements and context-data keys named like the runtime's internal properties.
+    const dir = writeProperty(
+      tempDir(),
+      'names',
+      baseProperty({
+        name: 'names',
+        dataElements: [
+          { name: 'settings', type: 'constant', settings: { value: 'from settings' } },
+          { name: 'storage', type: 'constant', settings: { value: 'from storage' } },
+        ],
+        rules: [
+          {
+            name: 'Page',
+            events: [{ type: 'dom-ready' }],
+            actions: [
+              { type: 'set-variables', settings: { variables: { eVar1: '%settings%', eVar2: '%storage%' }, contextData: { module: 'm', 'conditions.safe': 'c' } } },
+              { type: 'send-beacon', settings: { type: 'page' } },
+            ],
+          },
+        ],
+      }),
+    );
+    const { sent, page } = await run(path.join(dir, 'property.json'), 'https://www.health.localhost/', {});
+    const query = new URL(sent[0]!).search;
+    expect(new URLSearchParams(query).get('v1')).toBe('from settings');
+    expect(new URLSearchParams(query).get('v2')).toBe('from storage');
+    expect(query).toContain('&c.&conditions.&safe=c&.conditions&module=m&.c&');
+    expect((page._satellite as { getVar(n: string): unknown }).getVar('storage')).toBe('from storage');
+  });
 });

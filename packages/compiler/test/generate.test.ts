@@ -83,7 +83,9 @@ describe('generateEntry rules', () => {
       }),
     );
     const config = evaluateEntry(source);
-    expect(config.rules.map((r) => [r.name, r.order])).toEqual([['d', 0], ['b', 10], ['a', 50], ['c', 50], ['f', 50], ['e', 60]]);
+    // The container needs the order only as the order of its rules (SPEC §9), so none is emitted.
+    expect(config.rules.map((r) => r.name)).toEqual(['d', 'b', 'a', 'c', 'f', 'e']);
+    expect(config.rules.every((r) => !('order' in r))).toBe(true);
     // The disabled rule's event type is not in the bundle at all.
     expect(modules).not.toContain('events/direct-call');
     expect(config.analytics).toBeUndefined();
@@ -104,12 +106,11 @@ describe('generateEntry rules', () => {
         }),
       ).source,
     );
+    // Empty parts (here: exceptions) are left out.
     expect(config.rules[0]).toEqual({
       name: 'r',
-      order: 50,
       events: [{ type: 'click', module: 'ev_click', settings: { selector: '.x', anchorDelay: true } }],
       conditions: [{ type: 'path', module: 'cond_path', settings: { pattern: '^/a' }, negate: true }],
-      exceptions: [],
       actions: [{ type: 'load-script', module: 'act_load_script', settings: { url: 'https://vendor.localhost/s.js' } }],
     });
   });
@@ -249,12 +250,12 @@ describe('custom code', () => {
 
   it('becomes a real function in the config, not a string to eval', () => {
     const { source } = generate(withCode({ source: 'var n = 1;\nreturn this.id + ":" + event.type + ":" + n;' }));
-    expect(source).toContain('"fn": function (event) {\nvar n = 1;\nreturn this.id');
+    expect(source).toContain('fn: function (event) {\nvar n = 1;\nreturn this.id');
     expect(source).not.toMatch(/"var n = 1/);
     const config = evaluateEntry(source);
     const action = config.rules[0]!.actions[0]!.settings.fn as (this: unknown, e: unknown) => unknown;
     expect(action.call({ id: 'el' }, { type: 'direct-call' })).toBe('el:direct-call:1');
-    const condition = config.rules[0]!.conditions[0]!.settings.fn as (e: unknown) => unknown;
+    const condition = config.rules[0]!.conditions![0]!.settings.fn as (e: unknown) => unknown;
     expect(condition({ identifier: 'go' })).toBe(true);
     const element = config.dataElements.Computed!.settings.fn as (e: unknown) => unknown;
     expect(element(undefined)).toBe('de:none');

@@ -5,7 +5,7 @@ import { trackerOf } from './shared/tracker';
 /** SPEC §7: a page-view or link hit, sent after the variables are set; the tracker then clears them. */
 const sendBeacon: ActionModule = (settings, event, ctx) => {
   const tracker = trackerOf(ctx);
-  if (settings.type !== 'link') return tracker.send({ type: 'page' });
+  if (!TW_LINK_HITS || settings.type !== 'link') return tracker.send({ type: 'page' });
   const element = event.element as HTMLAnchorElement | null | undefined;
   const url = settings.linkUrl !== undefined ? toText(ctx.resolve(settings.linkUrl, event)) : element && element.href ? toText(element.href) : undefined;
   tracker.send({

@@ -28,7 +28,7 @@ export function encode(pairs: Pair[], now: Date = new Date()): string {
   for (const [key, value] of pairs) {
     const path = key.slice(0, 2) == 'c.' ? key.slice(2).split('.').filter(Boolean).join('.') : '';
     if (!value) continue;
-    if (path) {
+    if (TW_CONTEXT_DATA && path) {
       // One `c.` marker stands for the whole block in the sort.
       if (!context.size) rest.push(['c.', '']);
       context.set(path, value);
@@ -36,7 +36,7 @@ export function encode(pairs: Pair[], now: Date = new Date()): string {
   }
   for (const [key, value] of rest.sort((a, b) => rank(a[0]) - rank(b[0]))) {
     if (key != 'c.') out.push(enc(key) + '=' + enc(value));
-    else nest(context, out);
+    else if (TW_CONTEXT_DATA) nest(context, out);
   }
   out.push('AQE=1');
   return out.join('&');

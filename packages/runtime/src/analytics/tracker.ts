@@ -93,7 +93,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
     clear,
     send(hit) {
       try {
-        const link = hit.type == 'link' && hit;
+        const link = TW_LINK_HITS && hit.type == 'link' && hit;
         const pairs: Pair[] = [
           ['g', location.href],
           ['r', document.referrer],

@@ -22,20 +22,17 @@ export interface Satellite {
 /** Starts a container. Never throws: whatever the page holds, the page keeps working. */
 export function boot(config: ContainerConfig): void {
   try {
-    const w = window as unknown as Record<string, unknown>;
-    const existing = w._satellite as Record<string, unknown> | undefined;
-    if (existing && existing[MARK]) {
-      // A second copy of the container on the page does nothing.
-      (existing.logger as Context['log']).warn(`A second container (${config.build.property}/${config.build.environment}) was ignored`);
-      return;
-    }
-    start(config, w);
+    const w = window as unknown as { _satellite?: Satellite & { [MARK]?: boolean } };
+    const existing = w._satellite;
+    // A second copy of the container on the page does nothing.
+    if (existing && existing[MARK]) existing.logger.warn(`Second container ${config.build.property}/${config.build.environment} ignored`);
+    else w._satellite = start(config);
   } catch {
     // Nothing reaches the host page.
   }
 }
 
-function start(config: ContainerConfig, w: Record<string, unknown>): void {
+function start(config: ContainerConfig): Satellite {
   const log = createLogger();
   const ctx: Context = {
     config,
@@ -43,69 +40,51 @@ function start(config: ContainerConfig, w: Record<string, unknown>): void {
     cookie: createCookieApi(config.cookieDomain),
     // Read now: currentScript is only set while the container's own script runs.
     shared: { scriptNonce: (document.currentScript as HTMLScriptElement | null)?.nonce },
-    safe<T>(what: string, fn: () => T, fallback: T): T {
+    safe(what, fn, fallback) {
       try {
         return fn();
       } catch (error) {
-        log.error(`${what} failed: ${messageOf(error)}`);
+        log.error(what + ' failed:', error);
         return fallback;
       }
     },
     getVar: (name, event) => vars.getVar(name, event),
     resolve: (value, event) => vars.resolve(value, event),
-    track: (identifier, detail) => {
+    track(identifier, detail) {
       const direct = ctx.shared.directCall as ((id: string, detail: unknown) => boolean) | undefined;
-      if (!direct || !direct(identifier, detail)) log.log(`No rule listens to the direct call "${identifier}"`);
+      if (!direct || !direct(identifier, detail)) log.log(`No rule for direct call "${identifier}"`);
     },
   };
   const vars = createVars(ctx);
 
-  const guard =
-    <A extends unknown[], R>(what: string, fn: (...args: A) => R, fallback?: R) =>
-    (...args: A): R =>
-      ctx.safe(what, () => fn(...args), fallback as R);
-  const satellite: Satellite & Record<string, unknown> = {
-    [MARK]: true,
-    track: guard('_satellite.track', (identifier: string, detail?: unknown) => ctx.track(String(identifier), detail)),
-    getVar: guard('_satellite.getVar', (name: string) => vars.getVar(String(name))),
-    setVar: guard('_satellite.setVar', vars.setVar),
-    cookie: {
-      get: guard('_satellite.cookie.get', (name: string) => ctx.cookie.get(name)),
-      set: guard('_satellite.cookie.set', ctx.cookie.set),
-      remove: guard('_satellite.cookie.remove', ctx.cookie.remove),
-    },
-    logger: log,
-    buildInfo: config.build,
-    setDebug: guard('_satellite.setDebug', log.setDebug),
-    pageBottom: guard('_satellite.pageBottom', () => getLifecycle(ctx).advance(PAGE_BOTTOM)),
-  };
-  w._satellite = satellite;
-
-  // One registration per event type, with every rule that listens to it in rule order,
-  // so one listener serves many rules (compiler sorts rules by order).
-  const byModule = new Map<EventModule, { type: string; subscriptions: Subscription[] }>();
+  // One registration per event type, with every rule that listens to it in rule order (the
+  // compiler sorts rules), so one listener serves many rules.
+  const groups = new Map<EventModule, Subscription[]>();
   for (const rule of config.rules) {
-    for (const event of rule.events) {
-      let group = byModule.get(event.module);
-      if (!group) byModule.set(event.module, (group = { type: event.type, subscriptions: [] }));
-      const type = event.type;
-      group.subscriptions.push({
-        settings: event.settings,
-        trigger: (partial) => ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type } as RuleEvent, ctx), false),
-      });
+    for (const { module, settings, type } of rule.events) {
+      if (!groups.has(module)) groups.set(module, []);
+      groups.get(module)!.push({ settings, trigger: (partial) => ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type } as RuleEvent, ctx), false) });
     }
   }
-  for (const [module, group] of byModule) ctx.safe(`Event "${group.type}"`, () => module(group.subscriptions, ctx), undefined);
+  groups.forEach((subscriptions, module) => ctx.safe('Event', () => module(subscriptions, ctx), undefined));
   // The lifecycle exists even without lifecycle rules, so pageBottom() is always safe to call.
-  getLifecycle(ctx);
-  log.info(`Container ${config.build.property}/${config.build.environment} v${config.build.version} (${config.build.buildId}) loaded`);
-}
+  const lifecycle = getLifecycle(ctx);
+  log.info(`Loaded ${config.build.property}/${config.build.environment} ${config.build.buildId}`);
 
-/** The message of a thrown value; a hostile one (a Proxy that throws on every trap) must not escape from here. */
-function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? String(error.message) : 'error';
-  } catch {
-    return 'error';
-  }
+  // Page code calls these: no argument it passes may make them throw.
+  const api =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R =>
+      ctx.safe('_satellite', () => fn(...args), undefined as R);
+  return {
+    [MARK]: true,
+    track: api((identifier: string, detail?: unknown) => ctx.track('' + identifier, detail)),
+    getVar: api((name: string) => vars.getVar('' + name)),
+    setVar: api(vars.setVar),
+    cookie: { get: api(ctx.cookie.get), set: api(ctx.cookie.set), remove: api(ctx.cookie.remove) },
+    logger: log,
+    buildInfo: config.build,
+    setDebug: api(log.setDebug),
+    pageBottom: api(() => lifecycle.advance(PAGE_BOTTOM)),
+  } as Satellite;
 }

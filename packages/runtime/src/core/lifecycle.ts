@@ -23,21 +23,16 @@ function createLifecycle(ctx: Context): Lifecycle {
   const lifecycle: Lifecycle = {
     add: (stage, subscriptions) => stages[stage]!.push(...subscriptions),
     advance(stage) {
-      while (reached < stage) {
-        const current = ++reached;
-        for (const subscription of stages[current]!) subscription.trigger({});
-      }
+      while (reached < stage) for (const subscription of stages[++reached]!) subscription.trigger({});
     },
   };
-  const advance = (stage: number) => () => ctx.safe('Page lifecycle', () => lifecycle.advance(stage), undefined);
+  const at = (stage: number) => () => ctx.safe('Page lifecycle', () => lifecycle.advance(stage), undefined);
   // Registration is synchronous; the first stage fires once every rule is registered.
   Promise.resolve().then(() => {
-    advance(LIBRARY_LOADED)();
     const state = document.readyState;
-    if (state !== 'loading') advance(DOM_READY)();
-    else document.addEventListener('DOMContentLoaded', advance(DOM_READY));
-    if (state === 'complete') advance(WINDOW_LOADED)();
-    else window.addEventListener('load', advance(WINDOW_LOADED));
+    at(state == 'complete' ? WINDOW_LOADED : state == 'loading' ? LIBRARY_LOADED : DOM_READY)();
+    document.addEventListener('DOMContentLoaded', at(DOM_READY));
+    addEventListener('load', at(WINDOW_LOADED));
   });
   return lifecycle;
 }

@@ -1,52 +1,42 @@
 import type { Logger } from './types';
 
 export const DEBUG_KEY = 'tagwell.debug';
-const PREFIX = '[Tagwell]';
 const HISTORY_LIMIT = 200;
+const LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+
+/** Text for a logged value; a hostile one (a Proxy that throws on every trap) must not escape. */
+const describe = (value: unknown): string => {
+  try {
+    const text = value instanceof Error ? value.message : '' + value;
+    return text.length > 500 ? text.slice(0, 500) + '…' : text;
+  } catch {
+    return '?';
+  }
+};
 
 /** A logger that keeps a bounded history and prints only while debug is on (kept in localStorage). */
 export function createLogger(): Logger & { setDebug(on: boolean): void; isDebug(): boolean } {
-  let debug = false;
-  try {
-    debug = localStorage.getItem(DEBUG_KEY) === 'true';
-  } catch {
-    // Storage can be blocked (privacy modes, sandboxed frames): stay silent.
-  }
-  const history: Array<[string, string]> = [];
-  const write = (level: 'log' | 'info' | 'warn' | 'error' | 'debug') => (...args: unknown[]) => {
+  // Storage can be blocked (privacy modes, sandboxed frames): then debug is off and not kept.
+  const storage = (value?: string) => {
     try {
-      history.push([level, args.map(describe).join(' ')]);
-      if (history.length > HISTORY_LIMIT) history.shift();
-      if (debug) console[level](PREFIX, ...args);
+      return value === undefined ? localStorage.getItem(DEBUG_KEY) : localStorage.setItem(DEBUG_KEY, value);
     } catch {
-      // Logging must never be the thing that breaks the page.
+      return null;
     }
   };
-  return {
-    log: write('log'),
-    info: write('info'),
-    warn: write('warn'),
-    error: write('error'),
-    debug: write('debug'),
-    history,
-    setDebug(on) {
-      debug = !!on;
+  let debug = storage() == 'true';
+  const history: Array<[string, string]> = [];
+  const logger = { history, setDebug: (on: boolean) => storage('' + (debug = !!on)), isDebug: () => debug } as ReturnType<typeof createLogger>;
+  for (const level of LEVELS) {
+    logger[level] = (...args: unknown[]) => {
+      history.push([level, args.map(describe).join(' ')]);
+      if (history.length > HISTORY_LIMIT) history.shift();
       try {
-        localStorage.setItem(DEBUG_KEY, String(debug));
+        if (debug) console[level]('[Tagwell]', ...args);
       } catch {
-        // See above.
+        // Logging must never be the thing that breaks the page.
       }
-    },
-    isDebug: () => debug,
-  };
-}
-
-function describe(value: unknown): string {
-  if (value instanceof Error) return value.message;
-  if (typeof value === 'string') return value.length > 500 ? value.slice(0, 500) + '…' : value;
-  try {
-    return String(value);
-  } catch {
-    return '[unprintable]';
+    };
   }
+  return logger;
 }

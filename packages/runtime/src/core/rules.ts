@@ -1,23 +1,16 @@
 import type { ConditionConfig, Context, RuleConfig, RuleEvent } from './types';
 
-const passes = (condition: ConditionConfig, rule: RuleConfig, event: RuleEvent, ctx: Context): boolean =>
-  // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not.
-  ctx.safe(`Condition "${condition.type}" of rule "${rule.name}"`, () => !!condition.module(condition.settings, event, ctx) !== !!condition.negate, false);
-
 /** Evaluates a rule for one occurrence of its event and runs its actions in order; true when it ran. */
 export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boolean {
   event.rule = rule.name;
-  for (const condition of rule.conditions) {
-    if (!passes(condition, rule, event, ctx)) {
-      ctx.log.debug(`Rule "${rule.name}": condition "${condition.type}" not met`);
-      return false;
-    }
-  }
-  for (const exception of rule.exceptions) {
-    if (passes(exception, rule, event, ctx)) {
-      ctx.log.debug(`Rule "${rule.name}": exception "${exception.type}" matched`);
-      return false;
-    }
+  // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not.
+  const passes = (condition: ConditionConfig) =>
+    ctx.safe(`Rule "${rule.name}" ${condition.type}`, () => !!condition.module(condition.settings, event, ctx) != !!condition.negate, false);
+  const conditions = rule.conditions || [];
+  const failed = conditions.find((c) => !passes(c)) || (rule.exceptions || []).find(passes);
+  if (failed) {
+    ctx.log.debug(`Rule "${rule.name}" not run: ${conditions.indexOf(failed) < 0 ? 'exception' : 'condition'} ${failed.type}`);
+    return false;
   }
   ctx.log.log(`Rule "${rule.name}" fired`);
   runActions(rule, event, ctx, 0);
@@ -25,33 +18,21 @@ export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boole
 }
 
 function runActions(rule: RuleConfig, event: RuleEvent, ctx: Context, from: number): void {
-  const fail = (index: number, error: unknown) =>
-    ctx.log.error(`Rule "${rule.name}" stopped: action ${index + 1} ("${rule.actions[index]!.type}") failed: ${describe(error)}`);
+  // A throwing or rejecting action stops its rule.
+  const fail = (i: number) => (error: unknown) =>
+    ctx.log.error(`Rule "${rule.name}" stopped: action ${i + 1} (${rule.actions[i]!.type}) failed:`, error);
   for (let i = from; i < rule.actions.length; i++) {
     const action = rule.actions[i]!;
     let result: unknown;
     try {
       result = action.module(action.settings, event, ctx);
     } catch (error) {
-      // A throwing action stops its rule.
-      fail(i, error);
-      return;
+      return fail(i)(error);
     }
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
+    if (result && typeof (result as Promise<unknown>).then == 'function') {
       // An action that returns a promise holds the rest of the rule until it settles.
-      (result as Promise<unknown>).then(
-        () => runActions(rule, event, ctx, i + 1),
-        (error) => fail(i, error),
-      );
+      (result as Promise<unknown>).then(() => runActions(rule, event, ctx, i + 1), fail(i));
       return;
     }
-  }
-}
-
-function describe(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'unknown error';
   }
 }

@@ -92,12 +92,12 @@ export interface ConditionConfig {
   negate?: boolean;
 }
 
+/** A rule as the compiler emits it: sorted by order already, empty parts left out. */
 export interface RuleConfig {
   name: string;
-  order: number;
   events: Array<{ type: string; module: EventModule; settings: Settings }>;
-  conditions: ConditionConfig[];
-  exceptions: ConditionConfig[];
+  conditions?: ConditionConfig[];
+  exceptions?: ConditionConfig[];
   actions: Array<{ type: string; module: ActionModule; settings: Settings }>;
 }
 

@@ -3,23 +3,18 @@ import type { Context, DataElementConfig, RuleEvent } from './types';
 
 /** SPEC §9: data-element circular reference depth limit. */
 export const MAX_DEPTH = 10;
-const TOKEN = /%([^%]+)%/g;
-const WHOLE_TOKEN = /^%([^%]+)%$/;
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Data elements and custom variables: getVar, setVar and `%Name%` token resolution. */
 export function createVars(ctx: Context) {
   const custom: Record<string, unknown> = Object.create(null);
-  let depth = 0;
-
+  const elements = ctx.config.dataElements;
   // Storage durations come with their own module, only in containers that use them.
   const store = ctx.config.storage ? ctx.config.storage() : () => undefined;
+  let depth = 0;
 
-  const readElement = (name: string, element: DataElementConfig, event?: RuleEvent): unknown => {
-    if (depth >= MAX_DEPTH) {
-      ctx.log.error(`Data element circular reference stopped at depth ${MAX_DEPTH}: "${name}"`);
-      return undefined;
-    }
+  const read = (name: string, element: DataElementConfig, event?: RuleEvent): unknown => {
+    if (depth >= MAX_DEPTH) return ctx.log.error(`Data element circular reference stopped at depth ${MAX_DEPTH}: "${name}"`);
     depth++;
     let value: unknown;
     try {
@@ -27,51 +22,42 @@ export function createVars(ctx: Context) {
     } finally {
       depth--;
     }
-    if (typeof value === 'string' && element.cleanText) value = value.trim().replace(/\s+/g, ' ');
-    if (isEmpty(value)) value = store(element, name);
-    else store(element, name, value);
+    if (element.cleanText && typeof value == 'string') value = value.trim().replace(/\s+/g, ' ');
+    value = isEmpty(value) ? store(element, name) : (store(element, name, value), value);
     if (isEmpty(value)) value = element.default;
-    if (typeof value === 'string' && element.forceLowerCase) value = value.toLowerCase();
-    return value;
+    return element.forceLowerCase && typeof value == 'string' ? value.toLowerCase() : value;
   };
+
+  const special = (name: string) => /^(event|this)\./.exec(name);
 
   const getVar = (name: string, event?: RuleEvent): unknown => {
     if (name in custom) return custom[name];
-    const element = own(ctx.config.dataElements, name) ? ctx.config.dataElements[name] : undefined;
-    if (element) return readElement(name, element, event);
-    const dot = name.indexOf('.');
-    const head = name.slice(0, dot);
-    if (dot > 0 && event && (head === 'event' || head === 'this')) {
-      return ctx.safe(`Token %${name}%`, () => readNode(head === 'event' ? event : event.element, name.slice(dot + 1)), undefined);
-    }
-    return undefined;
+    if (own(elements, name)) return read(name, elements[name]!, event);
+    const head = TW_EVENT_TOKENS && special(name);
+    if (TW_EVENT_TOKENS && head && event)
+      return ctx.safe(`Token %${name}%`, () => readNode(head[1] == 'event' ? event : event.element, name.slice(head[0].length)), undefined);
   };
 
-  const known = (name: string) => name in custom || own(ctx.config.dataElements, name) || /^(event|this)\./.test(name);
+  const known = (name: string) => name in custom || own(elements, name) || (TW_EVENT_TOKENS && !!special(name));
 
   const resolve = (value: unknown, event?: RuleEvent): unknown => {
-    if (typeof value !== 'string' || value.indexOf('%') < 0) return value;
-    const whole = WHOLE_TOKEN.exec(value);
-    if (whole && known(whole[1]!)) return getVar(whole[1]!, event);
-    // Unknown tokens stay as written: `%20` in a URL is not a data element. Its closing `%` may open
-    // a real token (`?q=a%20b&p=%Page Name%`), so the search resumes just after the opening `%`.
-    const token = new RegExp(TOKEN.source, 'g');
-    let out = '';
-    let from = 0;
-    for (let match = token.exec(value); match; match = token.exec(value)) {
-      if (!known(match[1]!)) {
-        token.lastIndex = match.index + 1;
-        continue;
-      }
-      out += value.slice(from, match.index) + toText(getVar(match[1]!, event));
-      from = token.lastIndex;
+    if (typeof value != 'string') return value;
+    const parts = value.split('%');
+    // A string that is one whole token keeps the value's own type.
+    if (parts.length == 3 && !parts[0] && !parts[2] && known(parts[1]!)) return getVar(parts[1]!, event);
+    // Unknown tokens stay as written: `%20` in a URL is not a data element, and its closing `%`
+    // may open a real token (`?q=a%20b&p=%Page Name%`).
+    let out = parts[0]!;
+    for (let i = 1; i < parts.length; i++) {
+      if (i + 1 < parts.length && known(parts[i]!)) out += toText(getVar(parts[i]!, event)) + parts[++i];
+      else out += '%' + parts[i];
     }
-    return out + value.slice(from);
+    return out;
   };
 
   const setVar = (name: unknown, value?: unknown) => {
-    if (typeof name === 'string') custom[name] = value;
-    else if (name && typeof name === 'object') for (const key of Object.keys(name)) custom[key] = (name as Record<string, unknown>)[key];
+    if (typeof name == 'string') custom[name] = value;
+    else if (name && typeof name == 'object') Object.assign(custom, name);
   };
 
   return { getVar, setVar, resolve };
@@ -79,9 +65,9 @@ export function createVars(ctx: Context) {
 
 /** `%this.href%` reads the property, else the attribute; `%this.@text%` the element's text. */
 function readNode(root: unknown, path: string): unknown {
-  if (root && typeof (root as Element).getAttribute === 'function' && path.indexOf('.') < 0) {
-    const element = root as Element;
-    if (path === '@text') return (element.textContent || '').trim().replace(/\s+/g, ' ');
+  const element = root as Element;
+  if (element && element.getAttribute && path.indexOf('.') < 0) {
+    if (path == '@text') return (element.textContent || '').trim().replace(/\s+/g, ' ');
     const value = (element as unknown as Record<string, unknown>)[path];
     return value === undefined ? element.getAttribute(path) ?? undefined : value;
   }

@@ -1,0 +1,14 @@
+import type { Property } from '@tagwell/schema';
+
+/**
+ * esbuild `define`s that switch off the runtime's optional features a property does not use
+ * (packages/runtime/src/core/features.ts), so its container carries none of their code.
+ */
+export function featureDefines(property: Property): Record<string, string> {
+  const actions = property.rules.flatMap((rule) => rule.actions);
+  const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link');
+  const contextData = actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
+  // Tokens live in settings strings; custom code reads the event directly and needs no token.
+  const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
+  return { TW_LINK_HITS: String(linkHits), TW_CONTEXT_DATA: String(contextData), TW_EVENT_TOKENS: String(eventTokens) };
+}

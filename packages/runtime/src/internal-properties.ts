@@ -1,0 +1,18 @@
+/**
+ * Property names that only the runtime and the compiler's generated config use. The compiler
+ * mangles them (esbuild `mangleProps`) to save bytes in every container. Never list a name that
+ * page code, custom code, the DOM or a built-in reads (`resolve`, `type`, `name`, `log`, the
+ * `_satellite` API, RuleEvent fields): those must keep their names.
+ */
+export const INTERNAL_PROPERTIES = [
+  // ContainerConfig and its parts
+  'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
+  'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
+  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie',
+  // Context and shared state
+  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify',
+  // Tracker
+  'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
+  // Component settings
+  'vars', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents',
+];
