@@ -73,7 +73,8 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     define: featureDefines(property),
     // The runtime's internal property names shrink to a letter or two; public ones (the _satellite
     // API, DOM, RuleEvent fields custom code reads) are never in the list.
-    mangleProps: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`),
+    // Custom code is bundled too: a name it uses anywhere keeps its name.
+    mangleProps: new RegExp(`^(${INTERNAL_PROPERTIES.filter((name) => !entry.customCodeWords.has(name)).join('|')})$`),
     logLevel: 'silent',
   };
   let min, raw;

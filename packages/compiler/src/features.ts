@@ -10,5 +10,6 @@ export function featureDefines(property: Property): Record<string, string> {
   const contextData = actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
   // Tokens live in settings strings; custom code reads the event directly and needs no token.
   const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
-  return { TW_LINK_HITS: String(linkHits), TW_CONTEXT_DATA: String(contextData), TW_EVENT_TOKENS: String(eventTokens) };
+  const consent = property.settings.consent !== undefined;
+  return { TW_LINK_HITS: String(linkHits), TW_CONTEXT_DATA: String(contextData), TW_EVENT_TOKENS: String(eventTokens), TW_CONSENT: String(consent) };
 }

@@ -26,6 +26,8 @@ export interface GeneratedEntry {
   /** The runtime component modules imported, as ids (`events/click`, `actions/set-variables`), sorted. */
   modules: string[];
   buildId: string;
+  /** Every word in the property's custom code: property names the minifier must not mangle. */
+  customCodeWords: Set<string>;
 }
 
 type Kind = 'events' | 'conditions' | 'actions' | 'data-elements';
@@ -49,9 +51,9 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   };
 
   // Optional parts of the core, imported like component modules when the property needs them.
-  const useCore = (id: string): Code => {
-    const name = `core_${id}`;
-    imports.set(`core/${id}`, name);
+  const useRuntime = (id: string): Code => {
+    const name = id.replace(/\W/g, '_');
+    imports.set(id, name);
     return new Code(name);
   };
 
@@ -64,7 +66,6 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   const dataElements: Record<string, unknown> = {};
   property.dataElements.forEach((element, i) => {
     dataElements[element.name] = {
-      type: element.type,
       module: use('data-elements', element.type),
       settings: dataElementSettings(element, code.get(`dataElements[${i}].settings`)),
       default: element.default,
@@ -76,8 +77,9 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
 
   const ruleConfigs = rules.map(({ rule, index }) => {
     const at = (part: string, j: number) => code.get(`rules[${index}].${part}[${j}].settings`);
+    // Conditions and actions carry no type name: messages and traces name them by their place in
+    // the rule (`conditions[1]`), as the document does.
     const condition = (part: 'conditions' | 'exceptions') => (c: Condition, j: number) => ({
-      type: c.type,
       module: use('conditions', c.type),
       settings: c.type === 'custom-code' ? customCodeSettings(at(part, j)) : c.settings,
       negate: c.negate || undefined,
@@ -88,7 +90,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
       events: rule.events.map((e) => ({ type: e.type, module: use('events', e.type), settings: e.settings })),
       conditions: nonEmpty(rule.conditions.map(condition('conditions'))),
       exceptions: nonEmpty(rule.exceptions.map(condition('exceptions'))),
-      actions: rule.actions.map((a, j) => ({ type: a.type, module: use('actions', a.type), settings: actionSettings(a, at('actions', j)) })),
+      actions: rule.actions.map((a, j) => ({ module: use('actions', a.type), settings: actionSettings(a, at('actions', j)) })),
     };
   });
 
@@ -97,11 +99,13 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   const config = {
     build: { property: property.name, environment: env, version: String(property.version), buildId, runtimeVersion },
     cookieDomain: property.settings.cookieDomain,
-    nonceMeta: property.settings.nonceMeta,
+    // Defaults the runtime knows are left out: every byte ships to every visitor.
+    nonceMeta: property.settings.nonceMeta === 'csp-nonce' ? undefined : property.settings.nonceMeta,
     analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer) : undefined,
     dataElements: new UserKeys(dataElements),
     rules: ruleConfigs,
-    storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useCore('storage') : undefined,
+    storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
+    consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
   };
 
   const modules = [...imports.keys()].sort();
@@ -119,7 +123,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     `boot(${literal(config)});`,
     '',
   ].join('\n');
-  return { source, modules, buildId };
+  const customCodeWords = new Set([...code.values()].flatMap((c) => c.body.match(/[A-Za-z_$][\w$]*/g) ?? []));
+  return { source, modules, buildId, customCodeWords };
 }
 
 const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined);
@@ -135,7 +140,8 @@ function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersio
     currency: settings.currency,
     codeVersion: `TW-${runtimeVersion}`,
     postcodeMarked: settings.privacy.postcodeFields.map(key),
-    deniedParams: settings.privacy.deniedQueryParams,
+    // The guard always drops useremail (privacy/url.ts); only the others need listing.
+    deniedParams: nonEmpty(settings.privacy.deniedQueryParams.filter((name) => name.toLowerCase() !== 'useremail')),
     visitorCookie: settings.visitorCookie,
   };
 }

@@ -98,4 +98,23 @@ describe('a compiled container', () => {
     expect(query).toContain('&c.&conditions.&safe=c&.conditions&module=m&.c&');
     expect((page._satellite as { getVar(n: string): unknown }).getVar('storage')).toBe('from storage');
   });
+
+  it('leaves the property names that custom code uses unmangled', async () => {
+    const dir = writeProperty(
+      tempDir(),
+      'coded-names',
+      baseProperty({
+        name: 'coded-names',
+        rules: [
+          {
+            name: 'Code',
+            events: [{ type: 'dom-ready' }],
+            actions: [{ type: 'custom-code', settings: { source: 'var lib = { config: { settings: 7 } }; window.__twNames = lib.config.settings;' } }],
+          },
+        ],
+      }),
+    );
+    const { page } = await run(path.join(dir, 'property.json'), 'https://www.health.localhost/', {});
+    expect(page.__twNames).toBe(7);
+  });
 });

@@ -91,7 +91,7 @@ describe('generateEntry rules', () => {
     expect(config.analytics).toBeUndefined();
   });
 
-  it('emits each component as { type, module, settings } with conditions keeping negate', () => {
+  it('emits events as { type, module, settings }, conditions and actions as { module, settings }, conditions keeping negate', () => {
     const config = evaluateEntry(
       generate(
         baseProperty({
@@ -110,8 +110,8 @@ describe('generateEntry rules', () => {
     expect(config.rules[0]).toEqual({
       name: 'r',
       events: [{ type: 'click', module: 'ev_click', settings: { selector: '.x', anchorDelay: true } }],
-      conditions: [{ type: 'path', module: 'cond_path', settings: { pattern: '^/a' }, negate: true }],
-      actions: [{ type: 'load-script', module: 'act_load_script', settings: { url: 'https://vendor.localhost/s.js' } }],
+      conditions: [{ module: 'cond_path', settings: { pattern: '^/a' }, negate: true }],
+      actions: [{ module: 'act_load_script', settings: { url: 'https://vendor.localhost/s.js' } }],
     });
   });
 });
@@ -167,11 +167,12 @@ describe('generateEntry config', () => {
       currency: 'GBP',
       codeVersion: 'TW-1.2.3',
       postcodeMarked: ['c2', 'v10'],
-      deniedParams: ['useremail', 'nhs'],
+      deniedParams: ['nhs'],
       visitorCookie: 'tw_mid',
     });
     expect(config.cookieDomain).toBe('example.test');
-    expect(config.nonceMeta).toBe('csp-nonce');
+    // The runtime's own default is left out of the container.
+    expect(config.nonceMeta).toBeUndefined();
     expect(evaluateEntry(generate(analyticsProperty(), 'production').source).analytics).toMatchObject({
       trackingServer: 'metrics.example.test',
       reportSuites: ['fixprod', 'fixglobal'],
@@ -186,7 +187,6 @@ describe('generateEntry config', () => {
     const config = evaluateEntry(generate(analyticsProperty()).source);
     expect(config.dataElements).toEqual({
       'Page Name': {
-        type: 'data-layer',
         module: 'de_data_layer',
         settings: { path: 'page.name' },
         default: 'N/A',
@@ -194,7 +194,7 @@ describe('generateEntry config', () => {
         cleanText: true,
         storage: 'session',
       },
-      Section: { type: 'constant', module: 'de_constant', settings: { value: 'web' } },
+      Section: { module: 'de_constant', settings: { value: 'web' } },
     });
   });
 

@@ -8,3 +8,5 @@ declare const TW_LINK_HITS: boolean;
 declare const TW_CONTEXT_DATA: boolean;
 /** `%event.x%`, `%this.x%` and `%this.@text%` tokens. */
 declare const TW_EVENT_TOKENS: boolean;
+/** Analytics consent: hits wait for, or are dropped by, the visitor's Statistics choice. */
+declare const TW_CONSENT: boolean;

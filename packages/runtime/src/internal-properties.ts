@@ -6,7 +6,7 @@
  */
 export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
-  'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
+  'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
   'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie',
   // Context and shared state
@@ -14,5 +14,5 @@ export const INTERNAL_PROPERTIES = [
   // Tracker
   'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
   // Component settings
-  'vars', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents',
+  'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'changeEvent', 'release', 'exempt',
 ];

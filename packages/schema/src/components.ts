@@ -118,6 +118,8 @@ export const actionSchema = z.discriminatedUnion('type', [
         linkType: z.enum(['o', 'd', 'e']).default('o'),
         linkName: text,
         linkUrl: z.string().optional(),
+        /** SPEC §4: the report of a consent choice leaves even with Statistics off (without an identifier). */
+        consentExempt: z.boolean().optional(),
       }),
     ]),
   }),

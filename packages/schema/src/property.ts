@@ -39,6 +39,17 @@ export const settingsSchema = z.strictObject({
   nonceMeta: text.default('csp-nonce'),
   /** Cookie that holds the visitor identifier sent as `mid`. */
   visitorCookie: text.default('tw_mid'),
+  /** SPEC §4: analytics hits wait for, and follow, the visitor's Statistics choice. */
+  consent: z
+    .strictObject({
+      /** Data element whose value is the consent status: pending (no choice yet), changed or complete. */
+      status: text,
+      /** Data element whose value is the Statistics choice: on or off. */
+      statistics: text,
+      /** The document event the site dispatches when the visitor makes or changes a choice. */
+      changeEvent: text,
+    })
+    .optional(),
   privacy: z
     .strictObject({
       /** SPEC §5: fields whose value becomes `postcode na` when it holds a postcode. */

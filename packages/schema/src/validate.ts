@@ -82,6 +82,10 @@ function checkReferences(property: Property): string[] {
     if (names.has(element.name)) errors.push(`dataElements[${i}].name: duplicate data element "${element.name}"`);
     names.add(element.name);
   });
+  const consent = property.settings.consent;
+  for (const part of ['status', 'statistics'] as const) {
+    if (consent && !names.has(consent[part])) errors.push(`settings.consent.${part}: unknown data element "${consent[part]}"`);
+  }
   const ruleNames = new Set<string>();
   property.rules.forEach((rule, i) => {
     if (ruleNames.has(rule.name)) errors.push(`rules[${i}].name: duplicate rule "${rule.name}"`);

@@ -13,6 +13,7 @@ const sendBeacon: ActionModule = (settings, event, ctx) => {
     linkType: (settings.linkType as 'o' | 'd' | 'e') || 'o',
     name: toText(ctx.resolve(settings.linkName, event)),
     url,
+    exempt: !!settings.consentExempt,
   });
 };
 export default sendBeacon;

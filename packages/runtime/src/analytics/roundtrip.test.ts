@@ -155,8 +155,8 @@ describe('tracker -> independent decoder', () => {
   });
 
   it('round-trips the link fields', () => {
-    const t = createTracker(config, { log, cookie: cookies({}), canIdentify: () => false });
-    t.send({ type: 'link', linkType: 'e', name: 'Survey: Agree & "close" 😀', url: 'https://vendor.localhost/survey?a=1&b=ŷ' });
+    const t = createTracker(config, { log, cookie: cookies({}), gate: () => 'drop' });
+    t.send({ type: 'link', linkType: 'e', name: 'Survey: Agree & "close" 😀', url: 'https://vendor.localhost/survey?a=1&b=ŷ', exempt: true });
     const got = decode(t.sent[0]!);
     expect(got.vars.pe).toBe('lnk_e');
     expect(got.vars.pev1).toBe('https://vendor.localhost/survey?a=1&b=ŷ');

@@ -278,19 +278,14 @@ describe('visitor id (mid)', () => {
     expect(cookies.api.set).not.toHaveBeenCalled();
   });
 
-  it('neither reads and sends nor creates an id when identification is not allowed', () => {
-    let allowed = false;
+  it('sends no id unless the consent gate says send', () => {
+    let decision: 'send' | 'wait' | 'drop' = 'drop';
     const cookies = jar({ tw_id: '2'.repeat(38) });
-    const t = createTracker(config, { log: logger(), cookie: cookies.api, canIdentify: () => allowed });
-    t.send({ type: 'page' });
+    const t = createTracker(config, { log: logger(), cookie: cookies.api, gate: () => decision });
+    t.send({ type: 'page', exempt: true });
     expect(read(t.sent[0]!)).not.toHaveProperty('mid');
     expect(cookies.api.get).not.toHaveBeenCalledWith('tw_id');
-    const empty = jar();
-    const t2 = createTracker(config, { log: logger(), cookie: empty.api, canIdentify: () => false });
-    t2.send({ type: 'page' });
-    expect(read(t2.sent[0]!)).not.toHaveProperty('mid');
-    expect(empty.api.set).not.toHaveBeenCalled();
-    allowed = true;
+    decision = 'send';
     t.send({ type: 'page' });
     expect(read(t.sent[1]!).mid).toBe('2'.repeat(38));
   });
@@ -307,5 +302,65 @@ describe('visitor id (mid)', () => {
     t.send({ type: 'page' });
     expect(t.sent).toHaveLength(1);
     expect(read(t.sent[0]!)).not.toHaveProperty('mid');
+  });
+});
+
+describe('consent (SPEC §4)', () => {
+  const gated = () => {
+    let decision: 'send' | 'wait' | 'drop' = 'wait';
+    const { t, log } = make({ gate: () => decision });
+    return { t, log, set: (d: typeof decision) => (decision = d) };
+  };
+
+  it('keeps hits in memory while the choice is pending and sends them, in order and with their own time, once Statistics is on', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 22, 9, 0, 0));
+    const { t, set } = gated();
+    t.set('pageName', 'first');
+    t.send({ type: 'page' });
+    vi.setSystemTime(new Date(2026, 10, 22, 9, 5, 0));
+    t.set('pageName', 'second');
+    t.send({ type: 'page' });
+    expect(t.sent).toEqual([]);
+    expect(beacon).not.toHaveBeenCalled();
+    t.release();
+    expect(t.sent).toEqual([]);
+    set('send');
+    t.release();
+    vi.useRealTimers();
+    expect(t.sent.map((q) => read(q).pageName)).toEqual(['first', 'second']);
+    expect(read(t.sent[0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
+    // The identifier allowed when they leave goes with them.
+    expect(read(t.sent[0]!).mid).toBe('1'.repeat(38));
+    t.release();
+    expect(t.sent).toHaveLength(2);
+  });
+
+  it('drops the waiting hits and every later one when Statistics is off, except an exempt report', () => {
+    const { t, set } = gated();
+    t.send({ type: 'page' });
+    set('drop');
+    t.release();
+    set('send');
+    t.release();
+    expect(t.sent).toEqual([]);
+    set('drop');
+    t.send({ type: 'page' });
+    t.send({ type: 'link', linkType: 'o', name: 'Cookies: Statistics Off', exempt: true });
+    expect(t.sent).toHaveLength(1);
+    expect(read(t.sent[0]!)).toMatchObject({ pev2: 'Cookies: Statistics Off' });
+    expect(read(t.sent[0]!)).not.toHaveProperty('mid');
+  });
+
+  it('keeps at most 50 waiting hits, the newest', () => {
+    const { t, set } = gated();
+    for (let i = 0; i < 60; i++) {
+      t.set('c1', 'hit' + i);
+      t.send({ type: 'page' });
+    }
+    set('send');
+    t.release();
+    expect(beacon).toHaveBeenCalledTimes(50);
+    expect(read(t.sent[19]!).c1).toBe('hit59');
   });
 });

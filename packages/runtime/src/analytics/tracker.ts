@@ -3,7 +3,8 @@ import { guardHit } from '../privacy';
 import { encode, type Pair } from './encode';
 import { beaconUrl, send as transmit } from './transport';
 
-export type Hit = { type: 'page' } | { type: 'link'; linkType: 'o' | 'd' | 'e'; name: string; url?: string };
+/** `exempt`: sent whatever the consent state, without an identifier (the report of the choice itself, SPEC §4). */
+export type Hit = ({ type: 'page' } | { type: 'link'; linkType: 'o' | 'd' | 'e'; name: string; url?: string }) & { exempt?: boolean };
 
 export interface Tracker {
   /** Sets a variable by its query key (`pageName`, `ch`, `c1`, `v88`, ...); `''` or undefined deletes it. */
@@ -16,6 +17,8 @@ export interface Tracker {
   setLinkTrackEvents(names: string[] | undefined): void;
   clear(): void;
   send(hit: Hit): void;
+  /** Sends or drops the hits waiting for consent, as the consent state now says. */
+  release(): void;
   /** The last hits sent (query strings), newest last, bounded to 20 — used by tests and the debugger. */
   sent: string[];
 }
@@ -23,10 +26,12 @@ export interface Tracker {
 export interface TrackerDeps {
   log: Logger;
   cookie: CookieApi;
-  cookieDomain?: string;
-  /** Whether the visitor may be given and sent an identifier; default yes. */
-  canIdentify?: () => boolean;
+  /** The consent gate (analytics/consent.ts); without one every hit is sent. */
+  gate?: () => 'send' | 'wait' | 'drop';
 }
+
+/** Hits kept in memory while consent is pending; older ones beyond this are dropped. */
+const QUEUE_LIMIT = 50;
 
 // pageName, g, r and cc describe the page every hit happens on, so link filtering keeps them.
 const ALWAYS = ['pageName', 'g', 'r', 'cc'];
@@ -50,6 +55,8 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
   const vars = new Map<string, string>();
   const events = new Map<string, string>();
   const sent: string[] = [];
+  const waiting: Array<() => void> = [];
+  const state = () => (TW_CONSENT && deps.gate ? deps.gate() : 'send');
   let trackVars: string[] | undefined;
   let trackEvents: string[] | undefined;
 
@@ -62,7 +69,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
   /** The visitor identifier the identity service keeps in its cookie, when identification is allowed. */
   const visitorId = (): string => {
     try {
-      return (!deps.canIdentify || deps.canIdentify()) && cookie.get(config.visitorCookie) || '';
+      return ((!TW_CONSENT || state() == 'send') && cookie.get(config.visitorCookie)) || '';
     } catch {
       // Sandboxed frames throw on document.cookie: the hit goes without an id.
       return '';
@@ -105,26 +112,42 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
         // Rule settings resolve to any type at run time; the guard only takes text.
         if (link) pairs.push(['pe', 'lnk_' + link.linkType], ['pev1', text(link.url) || ''], ['pev2', text(link.name) || '']);
         pairs.push(
-          ['mid', visitorId()],
           ['s', screen.width + 'x' + screen.height],
           ['c', '' + screen.colorDepth],
           ['k', navigator.cookieEnabled ? 'Y' : 'N'],
           ['bw', '' + innerWidth],
           ['bh', '' + innerHeight],
         );
-        // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
-        // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
-        const query = encode(guard(guard([...new Map(pairs)]).map(cap)).map(cap));
-        const how = transmit(beaconUrl(config), query);
-        sent.push(query);
-        if (sent.length > 20) sent.shift();
-        log.debug('analytics:', hit.type, how, query);
+        const now = new Date();
+        // Encoded when it leaves, so a hit that waited for consent carries the identifier allowed then.
+        const deliver = () => {
+          try {
+            // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
+            // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
+            const query = encode(guard(guard([...new Map(pairs.concat([['mid', visitorId()]]))]).map(cap)).map(cap), now);
+            const how = transmit(beaconUrl(config), query);
+            sent.push(query);
+            if (sent.length > 20) sent.shift();
+            log.debug('analytics:', hit.type, how, query);
+          } catch (e) {
+            log.error('analytics: hit not sent', e);
+          }
+        };
+        // SPEC §4: while consent is pending hits wait in memory; with Statistics off they are dropped.
+        const decision = TW_CONSENT && !hit.exempt ? state() : 'send';
+        if (decision == 'send') deliver();
+        else if (TW_CONSENT && decision == 'wait') waiting.push(deliver) > QUEUE_LIMIT && waiting.shift();
+        else if (TW_CONSENT) log.debug('analytics: hit dropped: no consent');
       } catch (e) {
         log.error('analytics: hit not sent', e);
       } finally {
         // SPEC §7: variables are cleared after each send, so none leaks into the next hit.
         clear();
       }
+    },
+    release() {
+      const now = state();
+      if (TW_CONSENT && now != 'wait') for (const deliver of waiting.splice(0)) if (now == 'send') deliver();
     },
   };
 }

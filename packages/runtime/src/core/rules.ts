@@ -3,13 +3,18 @@ import type { ConditionConfig, Context, RuleConfig, RuleEvent } from './types';
 /** Evaluates a rule for one occurrence of its event and runs its actions in order; true when it ran. */
 export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boolean {
   event.rule = rule.name;
-  // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not.
-  const passes = (condition: ConditionConfig) =>
-    ctx.safe(`Rule "${rule.name}" ${condition.type}`, () => !!condition.module(condition.settings, event, ctx) != !!condition.negate, false);
-  const conditions = rule.conditions || [];
-  const failed = conditions.find((c) => !passes(c)) || (rule.exceptions || []).find(passes);
+  // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not. Components
+  // are named by their place in the rule, as in the property document. (No computed access to
+  // rule parts: their names are mangled in containers.)
+  const first = (list: ConditionConfig[] | undefined, part: string, expected: boolean): string | undefined => {
+    const i = (list || []).findIndex(
+      (c, j) => ctx.safe(`Rule "${rule.name}" ${part}[${j}]`, () => !!c.module(c.settings, event, ctx) != !!c.negate, false) != expected,
+    );
+    return i < 0 ? undefined : `${part}[${i}]`;
+  };
+  const failed = first(rule.conditions, 'conditions', true) || first(rule.exceptions, 'exceptions', false);
   if (failed) {
-    ctx.log.debug(`Rule "${rule.name}" not run: ${conditions.indexOf(failed) < 0 ? 'exception' : 'condition'} ${failed.type}`);
+    ctx.log.debug(`Rule "${rule.name}" not run: ${failed}`);
     return false;
   }
   ctx.log.log(`Rule "${rule.name}" fired`);
@@ -20,7 +25,7 @@ export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boole
 function runActions(rule: RuleConfig, event: RuleEvent, ctx: Context, from: number): void {
   // A throwing or rejecting action stops its rule.
   const fail = (i: number) => (error: unknown) =>
-    ctx.log.error(`Rule "${rule.name}" stopped: action ${i + 1} (${rule.actions[i]!.type}) failed:`, error);
+    ctx.log.error(`Rule "${rule.name}" stopped: actions[${i}] failed:`, error);
   for (let i = from; i < rule.actions.length; i++) {
     const action = rule.actions[i]!;
     let result: unknown;

@@ -76,7 +76,8 @@ export type Storage = 'none' | 'pageview' | 'session' | 'visitor';
 export type DataElementStore = (element: DataElementConfig, name: string, value?: unknown) => unknown;
 
 export interface DataElementConfig {
-  type: string;
+  /** Not emitted by the compiler: messages name the element, not its type. */
+  type?: string;
   module: DataElementModule;
   settings: Settings;
   default?: string;
@@ -86,7 +87,6 @@ export interface DataElementConfig {
 }
 
 export interface ConditionConfig {
-  type: string;
   module: ConditionModule;
   settings: Settings;
   negate?: boolean;
@@ -98,7 +98,7 @@ export interface RuleConfig {
   events: Array<{ type: string; module: EventModule; settings: Settings }>;
   conditions?: ConditionConfig[];
   exceptions?: ConditionConfig[];
-  actions: Array<{ type: string; module: ActionModule; settings: Settings }>;
+  actions: Array<{ module: ActionModule; settings: Settings }>;
 }
 
 export interface AnalyticsConfig {
@@ -112,10 +112,21 @@ export interface AnalyticsConfig {
   codeVersion: string;
   /** Query keys (e.g. `c2`, `v10`) whose whole value becomes `postcode na` when it holds a postcode. */
   postcodeMarked: string[];
-  /** Query parameter names (case-insensitive) dropped from every URL sent. */
-  deniedParams: string[];
+  /** Query parameter names (case-insensitive) dropped from every URL sent, besides the guard's own (`useremail`). */
+  deniedParams?: string[];
   /** Cookie that holds the visitor identifier sent as `mid`. */
   visitorCookie: string;
+}
+
+export interface ConsentConfig {
+  /** analytics/consent's default export. */
+  module: (ctx: Context, consent: ConsentConfig) => () => 'send' | 'wait' | 'drop';
+  /** Data element holding the consent status: pending, changed or complete (SPEC §4). */
+  status: string;
+  /** Data element holding the Statistics choice: on or off. */
+  statistics: string;
+  /** Document event that says the visitor's choice changed. */
+  changeEvent: string;
 }
 
 export interface BuildInfo {
@@ -131,10 +142,12 @@ export interface ContainerConfig {
   build: BuildInfo;
   cookieDomain?: string;
   /** Name of the head meta tag that carries the page's CSP nonce. */
-  nonceMeta: string;
+  nonceMeta?: string;
   analytics?: AnalyticsConfig;
   dataElements: Record<string, DataElementConfig>;
   rules: RuleConfig[];
+  /** The analytics consent gate, when the property declares consent settings. */
+  consent?: ConsentConfig;
   /** core/storage's createStore, when a data element has a storage duration. */
   storage?: () => DataElementStore;
 }

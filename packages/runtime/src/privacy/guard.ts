@@ -6,7 +6,7 @@ export interface GuardOptions {
   /** query keys whose WHOLE value becomes 'postcode na' when it contains a postcode (SPEC §5: sub category 2 = c2, search term = v10, search location = v11) */
   postcodeMarked: string[];
   /** query parameter names dropped from every URL sent */
-  deniedParams: string[];
+  deniedParams?: string[];
 }
 
 /** The query keys that hold URLs: g (page URL), r (referrer), pev1 (link URL). */

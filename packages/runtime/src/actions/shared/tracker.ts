@@ -7,8 +7,12 @@ export function trackerOf(ctx: Context): Tracker {
   if (!tracker) {
     const config = ctx.config.analytics;
     if (!config) throw new Error('the container has no analytics settings');
-    const canIdentify = ctx.shared.canIdentify as (() => boolean) | undefined;
-    ctx.shared.tracker = tracker = createTracker(config, { log: ctx.log, cookie: ctx.cookie, cookieDomain: ctx.config.cookieDomain, canIdentify });
+    const consent = ctx.config.consent;
+    const gate = consent && consent.module(ctx, consent);
+    const created = (tracker = createTracker(config, { log: ctx.log, cookie: ctx.cookie, gate }));
+    ctx.shared.tracker = created;
+    // A changed choice sends or drops the hits that waited for it.
+    if (consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));
   }
   return tracker;
 }
