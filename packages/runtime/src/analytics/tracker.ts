@@ -136,8 +136,9 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
         // SPEC §4: while consent is pending hits wait in memory; with Statistics off they are dropped.
         const decision = TW_CONSENT && !hit.exempt ? state() : 'send';
         if (decision == 'send') deliver();
-        else if (TW_CONSENT && decision == 'wait') waiting.push(deliver) > QUEUE_LIMIT && waiting.shift();
-        else if (TW_CONSENT) log.debug('analytics: hit dropped: no consent');
+        else if (TW_CONSENT && decision == 'wait') {
+          if (waiting.push(deliver) > QUEUE_LIMIT) waiting.shift();
+        } else if (TW_CONSENT) log.debug('analytics: hit dropped: no consent');
       } catch (e) {
         log.error('analytics: hit not sent', e);
       } finally {

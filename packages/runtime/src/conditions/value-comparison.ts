@@ -2,7 +2,8 @@ import { patternOf } from '../core/match';
 import { toText } from '../core/read-path';
 import type { ConditionModule } from '../core/types';
 
-const number = (value: unknown): number => (typeof value === 'number' ? value : toText(value).trim() === '' ? NaN : Number(value));
+// Numbers and numeric text only: Number(true) would be 1, but a boolean is not a number.
+const number = (value: unknown, text = toText(value)): number => (typeof value === 'number' ? value : text.trim() === '' ? NaN : Number(text));
 
 const valueComparison: ConditionModule = (settings, event, ctx) => {
   const left = ctx.resolve(settings.left, event);

@@ -24,7 +24,8 @@ export function createCookieApi(defaultDomain?: string): CookieApi {
     get(name) {
       for (const part of document.cookie.split(/; */)) {
         const eq = part.indexOf('=');
-        if (decode(part.slice(0, eq)) === name) return decode(part.slice(eq + 1));
+        // A nameless cookie shows as its bare value (`flag`): slice(0, -1) would read it as `fla`.
+        if (eq > 0 && decode(part.slice(0, eq)) === name) return decode(part.slice(eq + 1));
       }
     },
     set: write,
