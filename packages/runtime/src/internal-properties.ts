@@ -14,5 +14,5 @@ export const INTERNAL_PROPERTIES = [
   // Tracker
   'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
   // Component settings
-  'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'changeEvent', 'release', 'exempt',
+  'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'scriptUrl', 'sampleRate', 'cookieDays', 'cookiesAllowed', 'changeEvent', 'release', 'exempt',
 ];

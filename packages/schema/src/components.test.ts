@@ -63,7 +63,7 @@ describe('component type lists', () => {
     expect(CONDITION_TYPES).toEqual(['path', 'host', 'query-parameter', 'cookie', 'value-comparison', 'no-hash', 'custom-code']);
   });
   it('lists every action type', () => {
-    expect(ACTION_TYPES).toEqual(['set-variables', 'send-beacon', 'clear-variables', 'load-script', 'custom-code', 'set-cookie', 'remove-query-parameter', 'dispatch-event']);
+    expect(ACTION_TYPES).toEqual(['set-variables', 'send-beacon', 'clear-variables', 'load-script', 'custom-code', 'load-survey', 'set-cookie', 'remove-query-parameter', 'dispatch-event']);
   });
   it('lists every data element type', () => {
     expect(DATA_ELEMENT_TYPES).toEqual(['data-layer', 'cookie', 'query-parameter', 'meta-tag', 'page-info', 'lookup-table', 'constant', 'custom-code', 'new-repeat', 'previous-value']);
@@ -260,6 +260,10 @@ const VALID_ACTIONS: Record<string, Json[]> = {
   ],
   'clear-variables': [{ type: 'clear-variables' }],
   'load-script': [{ type: 'load-script', settings: { url: 'https://cdn.example.com/survey.js' } }],
+  'load-survey': [
+    { type: 'load-survey', settings: { brand: 'nhs', project: 'ZN_1', scriptUrl: 'https://vendor.localhost/survey/intercept.js', sampleRate: 100, cookieDays: 7 } },
+    { type: 'load-survey', settings: { brand: '', project: '', scriptUrl: '/s.js', sampleRate: 50, cookieDays: 1, cookiesAllowed: 'on' } },
+  ],
   'custom-code': [{ type: 'custom-code', settings: { source: 'console.log("hi");' } }],
   'set-cookie': [
     { type: 'set-cookie', settings: { name: 'tw_seen', value: '1', days: 0.5, path: '/conditions', domain: '.health.localhost' } },
@@ -287,6 +291,11 @@ describe('actions', () => {
     expect(property.rules[0]!.actions[0]).toEqual({ type: 'send-beacon', settings: { type: 'link', linkType: 'o', linkName: 'nav' } });
   });
 
+  it('applies the survey defaults: SPEC §9 sampling 100%, cookie 7 days', () => {
+    const property = parsed(withAction({ type: 'load-survey', settings: { brand: 'b', project: 'p', scriptUrl: '/s.js' } }));
+    expect(property.rules[0]!.actions[0]).toEqual({ type: 'load-survey', settings: { brand: 'b', project: 'p', scriptUrl: '/s.js', sampleRate: 100, cookieDays: 7 } });
+  });
+
   it('applies the set-cookie path default (/)', () => {
     const property = parsed(withAction({ type: 'set-cookie', settings: { name: 'a', value: 'b' } }));
     expect(property.rules[0]!.actions[0]).toEqual({ type: 'set-cookie', settings: { name: 'a', value: 'b', path: '/' } });
@@ -311,6 +320,7 @@ describe('actions', () => {
     ['send-beacon', { type: 'send-beacon', settings: { type: 'click' } }, ['rules[0].actions[0].settings.type: unknown type "click"; expected one of page, link']],
     ['clear-variables', { type: 'clear-variables', settings: { all: true } }, ['rules[0].actions[0].settings: unknown option "all"']],
     ['load-script', { type: 'load-script', settings: { url: '' } }, ['rules[0].actions[0].settings.url: must not be empty']],
+    ['load-survey', { type: 'load-survey', settings: { brand: 'b', project: 'p', scriptUrl: '/s.js', sampleRate: 101 } }, ['rules[0].actions[0].settings.sampleRate: Too big: expected number to be <=100']],
     ['custom-code', { type: 'custom-code', settings: {} }, ['rules[0].actions[0].settings: give exactly one of source and file']],
     ['custom-code', { type: 'custom-code', settings: { source: '', file: 'x.js' } }, ['rules[0].actions[0].settings: give exactly one of source and file']],
     ['set-cookie', { type: 'set-cookie', settings: { name: 'a', value: 'b', days: 0, path: 'x' } }, ['rules[0].actions[0].settings.days: Too small: expected number to be >0', 'rules[0].actions[0].settings.path: Invalid string: must start with "/"']],
@@ -331,7 +341,7 @@ describe('actions', () => {
 
   it('names an unknown action type', () => {
     expect(errorsOf(withAction({ type: 'bogus' }, 2))).toEqual([
-      'rules[2].actions[0].type: unknown type "bogus"; expected one of set-variables, send-beacon, clear-variables, load-script, custom-code, set-cookie, remove-query-parameter, dispatch-event',
+      'rules[2].actions[0].type: unknown type "bogus"; expected one of set-variables, send-beacon, clear-variables, load-script, custom-code, load-survey, set-cookie, remove-query-parameter, dispatch-event',
     ]);
   });
 });

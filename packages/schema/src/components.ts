@@ -127,6 +127,21 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('load-script'), settings: z.strictObject({ url: text }) }),
   z.strictObject({ type: z.literal('custom-code'), settings: code }),
   z.strictObject({
+    type: z.literal('load-survey'),
+    settings: z.strictObject({
+      /** The provider's brand and project identifiers (tokens allowed); both are needed. */
+      brand: z.string(),
+      project: z.string(),
+      /** The provider's script; `brand` and `project` are added to its query. */
+      scriptUrl: text,
+      /** SPEC §9: feedback sampling 100%, cookie 7 days. */
+      sampleRate: z.number().min(0).max(100).default(100),
+      cookieDays: z.number().positive().default(7),
+      /** A token that says whether the visitor allows the survey's cookie (`off` or empty: no cookie). */
+      cookiesAllowed: z.string().optional(),
+    }),
+  }),
+  z.strictObject({
     type: z.literal('set-cookie'),
     settings: z.strictObject({
       name: text,
