@@ -393,7 +393,7 @@ describe('data elements', () => {
     [
       'page-info',
       { name: 'X', type: 'page-info', settings: { attribute: 'port' } },
-      ['dataElements[2].settings.attribute: Invalid option: expected one of "url"|"path"|"host"|"hostname"|"query"|"hash"|"protocol"|"referrer"|"title"'],
+      ['dataElements[2].settings.attribute: Invalid option: expected one of "url"|"path"|"host"|"hostname"|"port"|"query"|"hash"|"protocol"|"referrer"|"title"'],
     ],
     ['lookup-table', { name: 'X', type: 'lookup-table', settings: { input: 'a', table: [] } }, ['dataElements[2].settings.table: needs at least one row']],
     ['lookup-table', { name: 'X', type: 'lookup-table', settings: { input: 'a', table: [{ in: 'a' }] } }, ['dataElements[2].settings.table[0].out: required']],

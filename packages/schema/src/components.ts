@@ -166,7 +166,7 @@ export const actionSchema = z.discriminatedUnion('type', [
 
 // --- Data elements ------------------------------------------------------------
 
-const pageAttributes = ['url', 'path', 'host', 'hostname', 'query', 'hash', 'protocol', 'referrer', 'title'] as const;
+const pageAttributes = ['url', 'path', 'host', 'hostname', 'port', 'query', 'hash', 'protocol', 'referrer', 'title'] as const;
 
 const storages = ['none', 'pageview', 'session', 'visitor'] as const;
 const dataElementCommon = {

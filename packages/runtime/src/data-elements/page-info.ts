@@ -10,6 +10,8 @@ const pageInfo: DataElementModule = (settings) => {
       return location.host;
     case 'hostname':
       return location.hostname;
+    case 'port':
+      return location.port;
     case 'query':
       return location.search.slice(1);
     case 'hash':
