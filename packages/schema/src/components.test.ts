@@ -392,7 +392,7 @@ describe('data elements', () => {
     ['meta-tag', { name: 'X', type: 'meta-tag', settings: { name: '' } }, ['dataElements[2].settings.name: must not be empty']],
     [
       'page-info',
-      { name: 'X', type: 'page-info', settings: { attribute: 'port' } },
+      { name: 'X', type: 'page-info', settings: { attribute: 'scheme' } },
       ['dataElements[2].settings.attribute: Invalid option: expected one of "url"|"path"|"host"|"hostname"|"port"|"query"|"hash"|"protocol"|"referrer"|"title"'],
     ],
     ['lookup-table', { name: 'X', type: 'lookup-table', settings: { input: 'a', table: [] } }, ['dataElements[2].settings.table: needs at least one row']],
