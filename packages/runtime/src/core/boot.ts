@@ -26,13 +26,13 @@ export function boot(config: ContainerConfig): void {
     const existing = w._satellite;
     // A second copy of the container on the page does nothing.
     if (existing && existing[MARK]) existing.logger.warn(`Second container ${config.build.property}/${config.build.environment} ignored`);
-    else w._satellite = start(config);
+    else start(config, w);
   } catch {
     // Nothing reaches the host page.
   }
 }
 
-function start(config: ContainerConfig): Satellite {
+function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   const log = createLogger();
   const ctx: Context = {
     config,
@@ -57,6 +57,24 @@ function start(config: ContainerConfig): Satellite {
   };
   const vars = createVars(ctx);
 
+  // Page code calls these: no argument it passes may make them throw.
+  const api =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R =>
+      ctx.safe('_satellite', () => fn(...args), undefined as R);
+  // Installed before any rule can run, so custom code and data elements can call it.
+  w._satellite = {
+    [MARK]: true,
+    track: api((identifier: string, detail?: unknown) => ctx.track('' + identifier, detail)),
+    getVar: api((name: string) => vars.getVar('' + name)),
+    setVar: api(vars.setVar),
+    cookie: { get: api(ctx.cookie.get), set: api(ctx.cookie.set), remove: api(ctx.cookie.remove) },
+    logger: log,
+    buildInfo: config.build,
+    setDebug: api(log.setDebug),
+    pageBottom: api(() => getLifecycle(ctx).advance(PAGE_BOTTOM)),
+  } as Satellite;
+
   // One registration per event type, with every rule that listens to it in rule order (the
   // compiler sorts rules), so one listener serves many rules.
   const groups = new Map<EventModule, Subscription[]>();
@@ -68,23 +86,6 @@ function start(config: ContainerConfig): Satellite {
   }
   groups.forEach((subscriptions, module) => ctx.safe('Event', () => module(subscriptions, ctx), undefined));
   // The lifecycle exists even without lifecycle rules, so pageBottom() is always safe to call.
-  const lifecycle = getLifecycle(ctx);
+  getLifecycle(ctx);
   log.info(`Loaded ${config.build.property}/${config.build.environment} ${config.build.buildId}`);
-
-  // Page code calls these: no argument it passes may make them throw.
-  const api =
-    <A extends unknown[], R>(fn: (...args: A) => R) =>
-    (...args: A): R =>
-      ctx.safe('_satellite', () => fn(...args), undefined as R);
-  return {
-    [MARK]: true,
-    track: api((identifier: string, detail?: unknown) => ctx.track('' + identifier, detail)),
-    getVar: api((name: string) => vars.getVar('' + name)),
-    setVar: api(vars.setVar),
-    cookie: { get: api(ctx.cookie.get), set: api(ctx.cookie.set), remove: api(ctx.cookie.remove) },
-    logger: log,
-    buildInfo: config.build,
-    setDebug: api(log.setDebug),
-    pageBottom: api(() => lifecycle.advance(PAGE_BOTTOM)),
-  } as Satellite;
 }
