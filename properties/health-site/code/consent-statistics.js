@@ -1,0 +1,2 @@
+var choice = _satellite.getVar('Consent Choice');
+return choice ? (choice.statistics ? 'on' : 'off') : '';
