@@ -63,9 +63,8 @@ describe('buildSdr', () => {
   it('collects variables in order: fixed names, then props, eVars, hiers and lists by number', () => {
     const sdr = buildSdr(property());
     expect(sdr.variables).toEqual([
-      { name: 'channel', query: 'ch', description: '', setBy: [{ rule: 'page view', value: '%Section%' }] },
-      { name: 'linkName', query: 'pev2', description: 'link name', setBy: [{ rule: 'download', value: 'download: %this.href%' }] },
       { name: 'pageName', query: 'pageName', description: '', setBy: [{ rule: 'page view', value: '%Page Name%' }] },
+      { name: 'channel', query: 'ch', description: '', setBy: [{ rule: 'page view', value: '%Section%' }] },
       { name: 'prop2', query: 'c2', description: '', setBy: [{ rule: 'page view', value: 'p2' }] },
       { name: 'prop10', query: 'c10', description: '', setBy: [{ rule: 'page view', value: 'p10' }] },
       {
@@ -80,6 +79,7 @@ describe('buildSdr', () => {
       { name: 'eVar10', query: 'v10', description: '', setBy: [{ rule: 'page view', value: '%Section%' }] },
       { name: 'hier1', query: 'h1', description: '', setBy: [{ rule: 'page view', value: 'a|b' }] },
       { name: 'list1', query: 'l1', description: '', setBy: [{ rule: 'page view', value: 'a,b' }] },
+      { name: 'linkName', query: 'pev2', description: 'link name', setBy: [{ rule: 'download', value: 'download: %this.href%' }] },
     ]);
   });
 
@@ -174,8 +174,8 @@ describe('renderSdrMarkdown', () => {
         '',
         '## Variables',
         head,
-        '| linkName | `pev2` |  | search: `search` |',
         '| eVar5 | `v5` | search term with \\| pipe | search: `a\\|b` |',
+        '| linkName | `pev2` |  | search: `search` |',
         '',
         '## Events',
         '| event | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |',
@@ -192,7 +192,7 @@ describe('renderSdrMarkdown', () => {
   it('contains the variable, event, context data and automatic tables, with | escaped', () => {
     const markdown = renderSdrMarkdown(buildSdr(property()));
     expect(markdown).toContain('Currency: `EUR` (`cc` on every hit).');
-    expect(markdown).toContain('## Variables\n| variable | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |\n| channel | `ch` |  | page view: `%Section%` |\n');
+    expect(markdown).toContain('## Variables\n| variable | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |\n| pageName | `pageName` |  | page view: `%Page Name%` |\n');
     expect(markdown).toContain('| eVar2 | `v2` | page name \\| section | page view: `%Page Name%`<br>download: `%this.href%` |\n');
     expect(markdown).toContain('| hier1 | `h1` |  | page view: `a\\|b` |\n');
     expect(markdown).toContain('## Events\n| event | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |\n| purchase | `events` |  | page view: `%event.detail.id%` |\n');

@@ -45,10 +45,13 @@ export const AUTOMATIC_KEYS: Array<{ query: string; description: string }> = [
   { query: 'AQE', description: 'end of the hit' },
 ];
 
+const FIXED_ORDER = ['pageName', 'pageURL', 'referrer', 'channel', 'server', 'pageType', 'campaign', 'products', 'purchaseID', 'transactionID', 'state', 'zip'];
+/** Fixed variables in AppMeasurement's order, then props, eVars, hiers and lists by number, link fields last. */
 const variableOrder = (name: string): [number, number] => {
   const m = /^(prop|eVar|hier|list)(\d+)$/.exec(name);
-  const group = m ? ['prop', 'eVar', 'hier', 'list'].indexOf(m[1]!) + 1 : 0;
-  return [group, m ? Number(m[2]) : 0];
+  if (m) return [['prop', 'eVar', 'hier', 'list'].indexOf(m[1]!) + 1, Number(m[2])];
+  const fixed = FIXED_ORDER.indexOf(name);
+  return fixed >= 0 ? [0, fixed] : [5, 0];
 };
 const byVariable = (a: SdrEntry, b: SdrEntry) => {
   const [ga, na] = variableOrder(a.name);
