@@ -24,4 +24,15 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['zod', 'esbuild', '@tagwell/schema', '@tagwell/compiler', 'node:*'] }],
     },
   },
+  {
+    // Custom code: function bodies compiled by the compiler, run with the rule's event and `this`
+    // as the event's element, beside the page-facing _satellite.
+    files: ['properties/*/code/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { ecmaFeatures: { globalReturn: true } },
+      globals: { ...globals.browser, _satellite: 'readonly', event: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-this-alias': 'off' },
+  },
 );

@@ -5,6 +5,6 @@ if (!raw) return null;
 try {
   var choice = JSON.parse(raw);
   return choice && choice.consented ? choice : null;
-} catch (e) {
+} catch {
   return null;
 }
