@@ -34,7 +34,11 @@ export const NONCE = 'dGFnd2VsbC10ZXN0LW5vbmNl';
  * A real HTTP server for browser tests: fixture pages by path, built containers from a folder,
  * small scripts, and an Adobe Analytics collector (`/b/ss/...`) that records every hit.
  */
-export async function startTestServer(containersDir: string): Promise<TestServer> {
+export async function startTestServer(
+  containersDir: string,
+  /** Answers what the server does not (the demo site); resolves true when it did. */
+  fallback?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+): Promise<TestServer> {
   const hits: Hit[] = [];
   const waiters: Array<{ predicate: (hit: Hit) => boolean; resolve: (hit: Hit) => void }> = [];
   const pages = new Map<string, Page>();
@@ -77,7 +81,10 @@ export async function startTestServer(containersDir: string): Promise<TestServer
       return;
     }
     const page = pages.get(url.pathname);
-    if (!page) return notFound(res);
+    if (!page) {
+      if (fallback && (await fallback(req, res))) return;
+      return notFound(res);
+    }
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (page.csp) headers['content-security-policy'] = page.csp.replaceAll('{nonce}', NONCE);
     res.writeHead(200, headers);
