@@ -1,0 +1,4 @@
+// Starts NHS.UK frontend's components (header menu, buttons, radios, skip link).
+import { initAll } from './nhsuk-frontend.min.js';
+
+initAll();
