@@ -230,3 +230,36 @@ describe('custom events of SPEC §4', () => {
     await context.close();
   });
 });
+
+describe('sign-up and self-reported choices (SPEC §6; event11, event12)', () => {
+  it('email sign-up: submitted (event11) without the address, confirmed on its page (event12)', async () => {
+    const { page, context } = await visit(WWW, '/healthier-families/recipes/');
+    const from = site.server.hits.length;
+    await page.fill('.app-email-signup__form input[type="email"]', 'parent@example.com');
+    await page.click('.app-email-signup__form button[type="submit"], .app-email-signup__form [type="submit"]');
+    const submitted = await site.server.waitForHit(linkNamed('Email Sign Up'));
+    expect(submitted.params.get('events')).toBe('event11');
+    expect(site.hitsSince(from).some((h) => h.query.includes('example.com'))).toBe(false);
+    await page.goto(site.url(WWW, '/healthier-families/email-sign-up-confirmed'));
+    const confirmed = await site.server.waitForHit(named('healthier-families:email-sign-up-confirmed'));
+    expect(confirmed.params.get('events')?.split(',')).toEqual(['event12', 'event1']);
+    await context.close();
+  });
+
+  it("reports the visitor's self-reported choices with the page view", async () => {
+    const { context } = await visit(WWW, '/report-result/organisation-role');
+    const hit = await site.server.waitForHit(named('report-result:organisation-role'));
+    expect(hit.params.get('v51')).toBe('allied health professionals');
+    expect(hit.params.get('v52')).toBe('dentistry');
+    await context.close();
+  });
+
+  it('an image description opened in a gallery is measured', async () => {
+    const { page, context } = await visit(WWW, '/conditions/hives');
+    await page.click('details.app-image-description summary >> nth=0');
+    const hit = await site.server.waitForHit(linkNamed('Image Description'));
+    expect(hit.params.get('events')).toBe('event17');
+    await context.close();
+  });
+});
+
