@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CIDS } from '@tagwell/demo-site';
 import { linkNamed, pageViews, startHealthSite, type HealthSite } from './support/health';
@@ -15,7 +16,7 @@ afterAll(async () => {
 
 const WWW = 'www.health.localhost';
 const satellite = <T>(expression: string) => `(() => { const s = window._satellite; return ${expression}; })()` as unknown as T;
-const cookieNames = async (context: import('playwright-core').BrowserContext) => (await context.cookies()).map((c) => c.name).sort();
+const cookieNames = async (context: BrowserContext) => (await context.cookies()).map((c) => c.name).sort();
 
 describe('consent (SPEC §4)', () => {
   it('keeps hits in memory while the choice is pending, and sends them once Statistics is turned on', async () => {
