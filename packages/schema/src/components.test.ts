@@ -1,22 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { ACTION_TYPES, CONDITION_TYPES, DATA_ELEMENT_TYPES, EVENT_TYPES, isValidRegex } from './components';
-import { parseProperty } from './validate';
+import { doc, type Json, errorsOf, parsed } from './test-documents';
 
 // One valid example of every component type, and for each type at least one invalid example
 // whose message names the path and the problem exactly.
 
-type Json = Record<string, unknown>;
-
-const doc = (extra: Json = {}): Json => ({
-  name: 'health-site',
-  settings: { trackingServer: 'metrics.example.com' },
-  environments: {
-    development: { reportSuites: ['tw-dev'] },
-    staging: { reportSuites: ['tw-stg'] },
-    production: { reportSuites: ['tw-prod'] },
-  },
-  ...extra,
-});
 
 /** Data elements every example document defines, so that `%Page Name%` tokens resolve. */
 const ELEMENTS = [
@@ -43,17 +31,7 @@ const withCondition = (condition: Json, index = 0) => withRule({ conditions: [co
 const withAction = (action: Json, index = 0) => withRule({ actions: [action] }, index);
 const withElement = (element: Json) => doc({ dataElements: [...ELEMENTS, element] });
 
-function errorsOf(input: unknown): string[] {
-  const result = parseProperty(input);
-  if (result.ok) throw new Error('expected the document to be invalid');
-  return result.errors;
-}
 
-function parsed(input: unknown) {
-  const result = parseProperty(input);
-  if (!result.ok) throw new Error(`expected a valid document:\n${result.errors.join('\n')}`);
-  return result.property;
-}
 
 describe('component type lists', () => {
   it('lists every event type', () => {

@@ -1,19 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { AUTOMATIC_KEYS, allowedQueryKeys, buildSdr, renderSdrMarkdown } from './sdr';
 import { assertProperty } from './validate';
+import { doc } from './test-documents';
 
-type Json = Record<string, unknown>;
-
-const doc = (extra: Json = {}): Json => ({
-  name: 'health-site',
-  settings: { trackingServer: 'metrics.example.com' },
-  environments: {
-    development: { reportSuites: ['tw-dev'] },
-    staging: { reportSuites: ['tw-stg'] },
-    production: { reportSuites: ['tw-prod'] },
-  },
-  ...extra,
-});
 
 const page = { type: 'send-beacon', settings: { type: 'page' } };
 

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_RULE_ORDER, ENVIRONMENTS, propertySchema } from './property';
 import { assertProperty, formatPath, parseProperty, TOKEN } from './validate';
+import { errorsOf, parsed } from './test-documents';
 
 type Json = Record<string, unknown>;
 
@@ -26,17 +27,7 @@ const rule = (name: string, extra: Json = {}): Json => ({
 
 const setVariables = (settings: Json): Json => ({ type: 'set-variables', settings });
 
-function errorsOf(input: unknown): string[] {
-  const result = parseProperty(input);
-  if (result.ok) throw new Error('expected the document to be invalid');
-  return result.errors;
-}
 
-function parsed(input: unknown) {
-  const result = parseProperty(input);
-  if (!result.ok) throw new Error(`expected a valid document:\n${result.errors.join('\n')}`);
-  return result.property;
-}
 
 describe('a minimal document', () => {
   it('parses with every default applied', () => {
