@@ -94,6 +94,17 @@ describe('runtime in Chromium', () => {
     await page.context().close();
   });
 
+  it('does not hold a link opened with a modifier key: the page stays, the hit still goes', async () => {
+    const { page } = await h.newPage();
+    await page.goto(h.url('/links'));
+    const from = h.server.hits.length;
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.click('a.tracked >> nth=0', { modifiers: ['Control'] })]);
+    await h.server.waitForHit((hit) => h.server.hits.indexOf(hit) >= from && linkNamed('Tracked: Next page')(hit));
+    expect(page.url()).toBe(h.url('/links'));
+    await popup.close();
+    await page.context().close();
+  });
+
   it('runs custom events on the document and on a selector, and direct calls', async () => {
     const { page, errors } = await h.newPage();
     await page.goto(h.url('/events'));
