@@ -210,6 +210,37 @@ describe('analytics stitching (SPEC §4, §7, §8)', () => {
   });
 });
 
+describe('analytics stitching failures (SPEC §7, §8)', () => {
+  it('a link that cannot be rewritten dispatches the error event; a failed dispatch is logged', async () => {
+    const { page, context, errors } = await site.visitor();
+    await context.addCookies([{ name: 'nhsuk_stitch_id', value: 'link12345678', domain: '.health.localhost', path: '/' }]);
+    await page.goto(site.url(WWW, '/conditions/chickenpox'));
+    await page.evaluate(() => {
+      document.addEventListener('stitching-error', () => ((window as unknown as { __stitchingError: number }).__stitchingError = 1));
+      const broken = document.createElement('a');
+      broken.id = 'broken-link';
+      broken.href = 'http://enquiries.health.localhost:99999999/';
+      broken.textContent = 'Broken';
+      document.body.append(broken);
+      broken.addEventListener('click', (e) => e.preventDefault());
+    });
+    await page.click('#broken-link');
+    await page.waitForFunction(() => (window as unknown as { __stitchingError?: number }).__stitchingError === 1);
+    // When even the event cannot be dispatched, the failure is logged and the page carries on.
+    await page.evaluate(() => {
+      document.dispatchEvent = () => {
+        throw new Error('blocked');
+      };
+    });
+    await page.click('#broken-link');
+    await page.waitForFunction(() =>
+      (window as unknown as { _satellite: { logger: { history: string[][] } } })._satellite.logger.history.some((e) => e[1]!.startsWith('Error dispatching stitching event')),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the container's own cookies and scripts", () => {
   it('keeps the last answer in a session cookie: Are You Pregnant: Yes', async () => {
     const { page, context } = await site.visitor();
