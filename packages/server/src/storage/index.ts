@@ -1,0 +1,174 @@
+/**
+ * Storage: one small interface over two engines (ARCHITECTURE "Server shape"). SQLite is the
+ * embedded default (CONTRACT §2: `./data/`, `DATA_DIR`); `DATABASE_URL=postgres://...` selects
+ * PostgreSQL, which several server processes can share.
+ */
+import { sql } from 'kysely';
+import type { Engine } from './engine';
+import { openPostgres } from './engines/postgres';
+import { openSqlite } from './engines/sqlite';
+import { countRejected, insertHits, insertRejected, latestHits, latestRejected } from './hits';
+import { migrate } from './migrations/index';
+import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, searches, toolFunnel, topPages } from './reports';
+import type * as T from './types';
+import {
+  countUsers,
+  createSession,
+  createUser,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUser,
+  findSession,
+  findUserById,
+  findUserByUsername,
+  listUsers,
+  updateUser,
+} from './users';
+import {
+  appendAudit,
+  createPropertyVersion,
+  currentPublications,
+  getPropertyVersion,
+  listAudit,
+  listPropertyVersions,
+  publicationHistory,
+  recordPublication,
+} from './versions';
+
+export type * from './types';
+export { StorageConflictError } from './errors';
+
+export interface Storage {
+  readonly engine: 'sqlite' | 'postgres';
+
+  // Hits. Every write is one transaction and resolves only after it committed.
+  /** The whole batch in one transaction; returns the stored hits with their ids, in input order. */
+  insertHits(hits: readonly T.NewHit[]): Promise<T.StoredHit[]>;
+  /** Newest first. */
+  latestHits(options: T.LatestHitsOptions): Promise<T.StoredHit[]>;
+  insertRejected(rejected: readonly T.NewRejected[]): Promise<void>;
+  countRejected(): Promise<number>;
+  /** Newest first. */
+  latestRejected(limit: number): Promise<T.StoredRejected[]>;
+
+  // Reports, over UTC days `from`..`to` inclusive (see ReportRange).
+  pageViewsByDay(range: T.ReportRange): Promise<T.DayCount[]>;
+  pageViewsBySection(range: T.ReportRange): Promise<T.SectionCount[]>;
+  topPages(limit: number, range: T.ReportRange): Promise<T.PageCount[]>;
+  searches(range: T.ReportRange): Promise<T.SearchReport>;
+  toolFunnel(range: T.ReportRange): Promise<T.ToolFunnelRow[]>;
+  feedbackByPage(range: T.ReportRange): Promise<T.FeedbackRow[]>;
+  consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
+
+  // Users and sessions. createUser / createSession throw StorageConflictError on a taken key.
+  createUser(user: T.NewUser): Promise<T.User>;
+  findUserByUsername(username: string): Promise<T.User | undefined>;
+  findUserById(id: number): Promise<T.User | undefined>;
+  listUsers(): Promise<T.User[]>;
+  countUsers(): Promise<number>;
+  updateUser(id: number, change: { role?: T.Role; passwordHash?: string }): Promise<boolean>;
+  deleteUser(id: number): Promise<boolean>;
+  createSession(session: T.Session): Promise<void>;
+  /** Undefined when missing or expired. */
+  findSession(id: string, now?: Date): Promise<T.Session | undefined>;
+  deleteSession(id: string): Promise<void>;
+  deleteExpiredSessions(now?: Date): Promise<number>;
+
+  // Property versions, publications, audit log.
+  createPropertyVersion(version: T.NewPropertyVersion): Promise<T.PropertyVersion>;
+  getPropertyVersion(property: string, version: number): Promise<T.PropertyVersion | undefined>;
+  listPropertyVersions(property: string): Promise<T.PropertyVersion[]>;
+  recordPublication(publication: T.NewPublication): Promise<T.Publication>;
+  currentPublications(property: string): Promise<T.Publication[]>;
+  publicationHistory(property: string, environment?: T.Environment): Promise<T.Publication[]>;
+  appendAudit(entry: T.NewAuditEntry): Promise<T.AuditEntry>;
+  listAudit(limit: number): Promise<T.AuditEntry[]>;
+
+  /** Rejects when the database cannot be reached (the collector then answers 503). */
+  ping(): Promise<void>;
+  /** Waits for queries in flight, then releases the file or the pool. */
+  close(): Promise<void>;
+}
+
+export interface OpenStorageOptions {
+  /** SQLite's folder; default `./data`, created if missing. */
+  dataDir?: string;
+  /** `postgres://` or `postgresql://` selects PostgreSQL. */
+  databaseUrl?: string;
+  log?: (msg: string) => void;
+}
+
+/** Opens the engine and brings its schema up to date before returning. */
+export async function openStorage(options: OpenStorageOptions = {}): Promise<Storage> {
+  const log = options.log ?? (() => undefined);
+  const url = options.databaseUrl?.trim();
+  let engine: Engine;
+  if (url) {
+    // A DATABASE_URL we cannot use is a mistake to report, not a reason to write elsewhere.
+    if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    engine = openPostgres(url, log);
+  } else {
+    engine = openSqlite(options.dataDir ?? './data', log);
+  }
+  try {
+    await migrate(engine, log);
+  } catch (error) {
+    await engine.db.destroy().catch(() => undefined);
+    throw error;
+  }
+  return storageOn(engine);
+}
+
+function storageOn(engine: Engine): Storage {
+  let closing: Promise<void> | undefined;
+  return {
+    engine: engine.kind,
+    insertHits: (hits) => insertHits(engine, hits),
+    latestHits: (options) => latestHits(engine, options),
+    insertRejected: (rejected) => insertRejected(engine, rejected),
+    countRejected: () => countRejected(engine),
+    latestRejected: (limit) => latestRejected(engine, limit),
+
+    pageViewsByDay: (range) => pageViewsByDay(engine, range),
+    pageViewsBySection: (range) => pageViewsBySection(engine, range),
+    topPages: (limit, range) => topPages(engine, limit, range),
+    searches: (range) => searches(engine, range),
+    toolFunnel: (range) => toolFunnel(engine, range),
+    feedbackByPage: (range) => feedbackByPage(engine, range),
+    consentOptOuts: (range) => consentOptOuts(engine, range),
+
+    createUser: (user) => createUser(engine, user),
+    findUserByUsername: (username) => findUserByUsername(engine, username),
+    findUserById: (id) => findUserById(engine, id),
+    listUsers: () => listUsers(engine),
+    countUsers: () => countUsers(engine),
+    updateUser: (id, change) => updateUser(engine, id, change),
+    deleteUser: (id) => deleteUser(engine, id),
+    createSession: (session) => createSession(engine, session),
+    findSession: (id, now) => findSession(engine, id, now),
+    deleteSession: (id) => deleteSession(engine, id),
+    deleteExpiredSessions: (now) => deleteExpiredSessions(engine, now),
+
+    createPropertyVersion: (version) => createPropertyVersion(engine, version),
+    getPropertyVersion: (property, version) => getPropertyVersion(engine, property, version),
+    listPropertyVersions: (property) => listPropertyVersions(engine, property),
+    recordPublication: (publication) => recordPublication(engine, publication),
+    currentPublications: (property) => currentPublications(engine, property),
+    publicationHistory: (property, environment) => publicationHistory(engine, property, environment),
+    appendAudit: (entry) => appendAudit(engine, entry),
+    listAudit: (limit) => listAudit(engine, limit),
+
+    ping: async () => {
+      await sql`select 1`.execute(engine.db);
+    },
+    close: () => (closing ??= closeEngine(engine)),
+  };
+}
+
+async function closeEngine(engine: Engine): Promise<void> {
+  // SQLite's one connection is a queue: taking it last lets transactions already queued commit
+  // before the file closes (closing mid-transaction would roll them back). pg's pool.end() waits
+  // for checked-out clients by itself.
+  if (engine.kind === 'sqlite') await engine.db.connection().execute(async () => undefined);
+  await engine.db.destroy();
+}
