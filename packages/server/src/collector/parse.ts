@@ -1,0 +1,223 @@
+import { longName } from '@tagwell/schema';
+import type { HitEvent, HitVariables, LinkType, ParsedHit, Rejection } from './model';
+import { quote, reject } from './rejection';
+
+// Reads an Adobe Analytics image request (CONTRACT §4) into the model of CONTRACT §2. Pure and
+// linear in the length of the hit; never throws: anything it cannot read is a Rejection.
+//
+// Decoding: every key and value goes through decodeURIComponent, in GET queries and POST bodies
+// alike. A `+` stays a `+`: neither our encoder (encodeURIComponent) nor AppMeasurement writes `+`
+// for a space, both escape a real `+` as %2B, and CONTRACT §4 says the POST body is "the same
+// query" as the GET, so both must read the same.
+
+export interface HitInput {
+  method: 'GET' | 'POST';
+  /** The URL path. Anything from a `?` on is taken as the query when `query` is empty. */
+  path: string;
+  /** The raw URL query, without the `?`. */
+  query: string;
+  /** The request body of a POST, as text. */
+  body?: string;
+  /** The Content-Type header of a POST. */
+  contentType?: string;
+  host: string;
+}
+
+export interface ParseOptions {
+  /** Longest query (GET) or body (POST) read, in UTF-8 bytes; longer is a 413 before any decoding. */
+  maxQueryLength?: number;
+}
+
+/** 64 KiB: far above our GET limit (2047, CONTRACT §4) and any POST our tracker sends. */
+export const DEFAULT_MAX_QUERY_LENGTH = 64 * 1024;
+
+/**
+ * Query keys of the protocol and the browser that are not variables: ours (packages/schema
+ * AUTOMATIC_KEYS without the variables) and the ones AppMeasurement adds that carry no page data
+ * (plugins, Java, connection type, fallback and legacy visitor ids, org id...). Not here, so not
+ * accepted: `vid` (a custom visitor id, free text), ActivityMap/ClickMap keys (they carry link URLs),
+ * `D` (dynamic-variable prefix).
+ */
+export const TECHNICAL_KEYS: ReadonlySet<string> = new Set([
+  'AQB', 'AQE', 'ndh', 't', 'ce', 's', 'c', 'k', 'bw', 'bh',
+  'pf', 'fid', 'aid', 'ns', 'j', 'v', 'p', 'ct', 'hp', 'cl', 'cdp', 'mcorgid', 'lrt', 'aamlh', 'aamb', 'sdid', 'pccr', 'vvp',
+]);
+
+const PATH = /^\/b\/ss\/([A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*)\/1\/([^/]+)\/s(\d+)$/;
+const MAX_PATH = 2048;
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'text/plain']);
+/** One item of `events`: name, optional serial, optional numeric value (Adobe's syntax). */
+export const EVENT_ITEM = /^([A-Za-z][A-Za-z0-9]*)(?::([A-Za-z0-9]{1,20}))?(?:=(-?\d+(?:\.\d+)?))?$/;
+const LINK_TYPE = /^lnk_([ode])$/;
+
+// longName builds regexes on every call; the keys a collector sees are few, so remember them.
+// Bounded, since the keys come from anyone.
+const longNames = new Map<string, string | null>();
+export function longNameOf(key: string): string | undefined {
+  let name = longNames.get(key);
+  if (name === undefined) {
+    name = longName(key) ?? null;
+    if (longNames.size < 4096) longNames.set(key, name);
+  }
+  return name ?? undefined;
+}
+
+/** decodeURIComponent, or undefined on malformed escapes (including lone surrogates). */
+export function tryDecode(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** UTF-8 length, counted only when the string could be over the limit. */
+function overLimit(text: string, max: number): boolean {
+  return text.length > max || (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max);
+}
+
+/** The items of an `events` value; an item that is not `name(:serial)?(=number)?` is kept whole as its name. */
+export function parseEvents(raw: string): HitEvent[] {
+  const out: HitEvent[] = [];
+  for (const item of raw.split(',')) {
+    if (!item) continue;
+    const m = EVENT_ITEM.exec(item);
+    const event: HitEvent = { name: m ? m[1]! : item };
+    if (m?.[2] !== undefined) event.id = m[2];
+    if (m?.[3] !== undefined) event.value = m[3];
+    out.push(event);
+  }
+  return out;
+}
+
+/** Reads one hit. Returns the model, or a Rejection for a bad path, a body that is not urlencoded, malformed escapes or unbalanced context data. */
+export function parseHit(input: HitInput, options: ParseOptions = {}): ParsedHit | Rejection {
+  try {
+    return parse(input, options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH);
+  } catch {
+    // Nothing above should throw; a hit it could not read is still the client's fault, never a 5xx.
+    return reject('unreadable hit');
+  }
+}
+
+function parse(input: HitInput, max: number): ParsedHit | Rejection {
+  let path = String(input.path ?? '');
+  let urlQuery = String(input.query ?? '');
+  const q = path.indexOf('?');
+  if (q >= 0) {
+    if (!urlQuery) urlQuery = path.slice(q + 1);
+    path = path.slice(0, q);
+  }
+  if (path.length > MAX_PATH) return reject(`bad path: over ${MAX_PATH} characters`);
+  const m = PATH.exec(path);
+  if (!m) return reject(`bad path ${quote(path)}: expected /b/ss/<report suites>/1/<code version>/s<random>`);
+  const codeVersion = tryDecode(m[2]!);
+  if (codeVersion === undefined) return reject(`bad path: malformed percent-encoding in code version ${quote(m[2]!)}`);
+
+  let query: string;
+  if (input.method === 'POST') {
+    const type = String(input.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!type) return reject('not urlencoded: POST without a Content-Type', 415);
+    if (!FORM_TYPES.has(type)) return reject(`not urlencoded: Content-Type ${quote(type)}; expected application/x-www-form-urlencoded or text/plain`, 415);
+    query = String(input.body ?? '');
+    if (query && urlQuery) return reject('POST with a query both in the URL and in the body');
+  } else if (input.method === 'GET') {
+    query = urlQuery;
+  } else {
+    return reject(`method ${quote(String(input.method))}: expected GET or POST`);
+  }
+  if (overLimit(query, max)) return reject(`query over ${max} bytes`, 413);
+  if (query.startsWith('?')) query = query.slice(1);
+
+  const variables: HitVariables = {};
+  const technical = new Map<string, string>();
+  const unknown = new Map<string, string>();
+  const context = new Map<string, string>();
+  const keys: string[] = [];
+  const duplicates = new Set<string>();
+  const seen = new Set<string>();
+  // Context-data groups open now: ['c', 'tool'] inside `c.&tool.&`.
+  const stack: string[] = [];
+  let eventsRaw: string | null = null;
+  let pe: string | null = null;
+
+  for (const segment of query.split('&')) {
+    if (!segment) continue;
+    const eq = segment.indexOf('=');
+    const rawKey = eq < 0 ? segment : segment.slice(0, eq);
+    const key = tryDecode(rawKey);
+    if (key === undefined) return reject(`malformed percent-encoding in key ${quote(rawKey)}`);
+    if (eq < 0 && key.length > 1 && key.endsWith('.')) {
+      // `name.` opens a level; `c.` opens context data.
+      const name = key.slice(0, -1);
+      if (!stack.length) {
+        if (name !== 'c') return reject(`context data: ${quote(key)} outside c. … .c`);
+        keys.push('c.');
+      }
+      stack.push(name);
+      continue;
+    }
+    if (eq < 0 && key.length > 1 && key.startsWith('.')) {
+      // `.name` closes the level opened last.
+      const name = key.slice(1);
+      const open = stack.pop();
+      if (open === undefined) return reject(`context data: ${quote(key)} closes nothing`);
+      if (open !== name) return reject(`context data: ${quote(key)} closes ${quote(open + '.')}`);
+      continue;
+    }
+    const rawValue = eq < 0 ? '' : segment.slice(eq + 1);
+    const value = tryDecode(rawValue);
+    if (value === undefined) return reject(`malformed percent-encoding in the value of ${quote(key)}`);
+
+    if (stack.length) {
+      const dotted = stack.length > 1 ? stack.slice(1).join('.') + '.' + key : key;
+      if (context.has(dotted)) duplicates.add('c.' + dotted);
+      else context.set(dotted, value);
+      continue;
+    }
+    keys.push(key);
+    if (seen.has(key)) {
+      duplicates.add(key);
+      continue;
+    }
+    seen.add(key);
+    const name = longNameOf(key);
+    if (name === 'events') eventsRaw = value;
+    else if (name === 'linkType') {
+      pe = value;
+      variables.linkType = LINK_TYPE.exec(value)?.[1] ?? value;
+    } else if (name !== undefined) variables[name] = value;
+    else if (TECHNICAL_KEYS.has(key)) technical.set(key, value);
+    else unknown.set(key, value);
+  }
+  if (stack.length) return reject(`context data: ${quote(stack.map((s) => s + '.').join(''))} not closed (missing .c)`);
+
+  const events = eventsRaw ? parseEvents(eventsRaw) : [];
+  if (eventsRaw !== null) variables.events = [...new Set(events.map((e) => e.name))];
+
+  const linkType = (pe && (LINK_TYPE.exec(pe)?.[1] as LinkType | undefined)) || null;
+  const pev1 = variables.linkURL;
+  const pev2 = variables.linkName;
+  return {
+    ok: true,
+    method: input.method,
+    host: String(input.host ?? '').toLowerCase(),
+    reportSuites: m[1]!.split(','),
+    codeVersion,
+    hitType: linkType ? 'link' : 'page',
+    linkType,
+    linkName: typeof pev2 === 'string' ? pev2 : null,
+    linkUrl: typeof pev1 === 'string' ? pev1 : null,
+    variables,
+    events,
+    eventsRaw,
+    contextData: Object.fromEntries(context),
+    timestamp: technical.get('t') ?? null,
+    technical: Object.fromEntries(technical),
+    unknown: Object.fromEntries(unknown),
+    keys,
+    duplicates: [...duplicates],
+    query,
+  };
+}

@@ -1,0 +1,31 @@
+// `npm start`: the whole product on one port, with embedded storage unless DATABASE_URL says otherwise.
+import { loadConfig } from './app/config';
+import { startServer } from './app/server';
+
+const config = loadConfig();
+const server = await startServer(config);
+const base = `http://localhost:${server.port}`;
+const demo = (host: string) => `http://${host}:${server.port}/`;
+console.log(
+  [
+    '',
+    `Tagwell is running (${server.storage.engine} storage${server.storage.engine === 'sqlite' ? ` in ${config.dataDir}` : ''}).`,
+    `  Demo health site   ${demo('www.health.localhost')}`,
+    `  Containers         ${base}/containers/health-site/production.js (also staging, development)`,
+    `  Collector          ${base}/b/ss/<report-suite>/1/<version>/s<random>`,
+    `  Latest beacons     ${base}/api/beacons?limit=20`,
+    `  Live stream        ${base}/api/stream`,
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: finishing the writes in flight…`);
+  await server.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
