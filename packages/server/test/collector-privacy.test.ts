@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encode, type Pair } from '@tagwell/runtime/analytics/encode';
+import { guardValue, scrubText } from '@tagwell/runtime/privacy/index';
 import { parseHit, privacyForProperties, scrubParsed, scrubQuery, truncateIp, type PrivacyOptions } from '../src/collector';
 import { fixture, get, LINK_HIT, PAGE_VIEW, parsed, repoProperty, withPair } from './collector-helpers';
 
@@ -101,6 +102,28 @@ describe('scrubParsed', () => {
     expect(parsed(get(out.query)).contextData).toEqual(out.contextData);
     // A block left empty goes whole.
     expect(scrubQuery('AQB=1&c.&9434765919=x&.c&AQE=1', privacy)).toBe('AQB=1&AQE=1');
+  });
+});
+
+describe('what the collector skips', () => {
+  it('the guard leaves text with no digit, @ or NUL alone outside URLs (the premise of the collector\'s short cut)', () => {
+    const options = { postcodeMarked: ['c2', 'v10'], deniedParams: ['stitchid'] };
+    const free = fc.string({ unit: fc.oneof(fc.constantFrom(' ', '.', '-', '+', '%', 'o', 'O', 'l', 'I', 'gir', 'GIR', 'aa', 'ls', '＠', '０', '١'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 }).filter((v) => !/[\d@\0]/.test(v));
+    fc.assert(
+      fc.property(free, fc.constantFrom('pageName', 'c2', 'v10', 'v11', 'events', 'products', 'c.tool.name', 'mid', ''), (value, key) => {
+        expect(guardValue(key, value, options)).toBe(value);
+        expect(scrubText(value)).toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a repeated key or an empty group in the raw query is scrubbed, though the model does not hold it', () => {
+    const repeated = scrubParsed(parsed(get('AQB=1&pageName=a&pageName=jo%40nhs.net&AQE=1')), privacy);
+    expect(repeated.query).toBe('AQB=1&pageName=a&pageName=&AQE=1');
+    const empty = scrubParsed(parsed(get('AQB=1&c.&9434765919.&.9434765919&x=1&.c&AQE=1')), privacy);
+    expect(empty.contextData).toEqual({ x: '1' });
+    expect(empty.query).toBe('AQB=1&c.&x=1&.c&AQE=1');
   });
 });
 

@@ -155,6 +155,7 @@ describe('parseHit: decoding', () => {
 describe('validateHit: every rejection', () => {
   const cases: Array<[what: string, input: HitInput, detail: string | RegExp, status?: number]> = [
     ['an unknown variable', get(withPair(PAGE_VIEW, 'v999', 'x')), 'unknown variable v999'],
+    ['a c. that is a pair, not a context-data block', get('AQB=1&c.=x&AQE=1'), 'unknown variable c.'],
     ['a variable the SDR does not set', get(withPair(PAGE_VIEW, 'v5', 'x')), 'unknown variable v5 (eVar5)'],
     ['an unknown context-data key', get(PAGE_VIEW.replace('id=bmi', 'nhs=1')), 'unknown context data tool.nhs'],
     ['bad events syntax', get(withPair(PAGE_VIEW, 'events', 'event1%2C%2Cx%3D')), 'bad events syntax "event1,,x="'],

@@ -116,6 +116,13 @@ describe('collector (CONTRACT §2, §4)', () => {
     expect(beacons[0]).toMatchObject({ hitType: 'link', linkType: 'o', linkName: 'Find a Pharmacy' });
   });
 
+  it("accepts sendBeacon's bodiless POST with the query in the URL and no Content-Type", async () => {
+    const res = await request(`/b/ss/nhsukprod/1/TW-0.1.0/s42?${hitQuery('conditions:beaconed')}`, { method: 'POST' });
+    expect(res.status).toBe(204);
+    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`)).json()) as { beacons: Array<{ variables: Record<string, unknown> }> };
+    expect(beacons[0]!.variables.pageName).toBe('conditions:beaconed');
+  });
+
   it('rejects what does not match the SDR with a 4xx, and keeps it with its reason', async () => {
     const before = await server.storage.countRejected();
     const cases: Array<[{ status: number; json(): unknown }, number]> = [

@@ -116,7 +116,11 @@ function parse(input: HitInput, max: number): ParsedHit | Rejection {
   if (codeVersion === undefined) return reject(`bad path: malformed percent-encoding in code version ${quote(m[2]!)}`);
 
   let query: string;
-  if (input.method === 'POST') {
+  if (input.method === 'POST' && !input.body) {
+    // navigator.sendBeacon(url) with no data: a bodiless POST, the query in the URL, no Content-Type
+    // (what AppMeasurement and our container send for every hit of up to 2047 characters).
+    query = urlQuery;
+  } else if (input.method === 'POST') {
     const type = String(input.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (!type) return reject('not urlencoded: POST without a Content-Type', 415);
     if (!FORM_TYPES.has(type)) return reject(`not urlencoded: Content-Type ${quote(type)}; expected application/x-www-form-urlencoded or text/plain`, 415);

@@ -124,39 +124,61 @@ const serialise = (events: HitEvent[]): string =>
  * Returns a new object; never throws.
  */
 export function scrubParsed(parsed: ParsedHit, options: PrivacyOptions): ParsedHit {
-  const guard = guardWith(options);
+  const guardValueOf = guardWith(options);
+  // Whether any value changed: when none did, the raw query has nothing to hide either (below).
+  let changed = false;
+  const guard: Guard = (key, value) => {
+    const out = guardValueOf(key, value);
+    if (out !== value) changed = true;
+    return out;
+  };
+  const scrub = (value: string) => {
+    const out = text(value);
+    if (out !== value) changed = true;
+    return out;
+  };
   const variables: ParsedHit['variables'] = {};
   for (const [name, value] of Object.entries(parsed.variables)) {
-    variables[name] = Array.isArray(value) ? value.map(text) : guard(queryKeyOf(name) ?? name, value);
+    variables[name] = Array.isArray(value) ? value.map(scrub) : guard(queryKeyOf(name) ?? name, value);
   }
   // A key that holds something to hide goes with its value (as in scrubQuery).
   const contextData = Object.fromEntries(
     Object.entries(parsed.contextData)
-      .filter(([key]) => text(key) === key)
+      .filter(([key]) => scrub(key) === key)
       .map(([key, value]) => [key, guard('c.' + key, value)]),
   );
-  const scrubRecord = (record: Record<string, string>) =>
-    Object.fromEntries(Object.entries(record).map(([k, v]) => [text(k), guard(k, v)]));
+  const scrubRecord = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [scrub(k), guard(k, v)]));
   const technical = scrubRecord(parsed.technical);
+  const unknown = scrubRecord(parsed.unknown);
   const events = parsed.events.map(scrubEvent);
+  const eventsRaw = parsed.eventsRaw === null ? null : scrubEventsText(parsed.eventsRaw);
+  if (eventsRaw !== parsed.eventsRaw) changed = true;
+  const keys = parsed.keys.map(scrub);
+  // Every part of a query parseHit read is in the model, but for repeated keys (only the first is
+  // kept) and context-data groups with no keys: with neither, and no value changed, the raw query
+  // is safe as it is, and decoding it all again is saved.
+  const whole = !changed && !parsed.duplicates.length && !EMPTY_GROUP.test(parsed.query);
   return {
     ...parsed,
     reportSuites: [...parsed.reportSuites],
     codeVersion: text(parsed.codeVersion),
-    linkName: parsed.linkName === null ? null : guard('pev2', parsed.linkName),
-    linkUrl: parsed.linkUrl === null ? null : guard('pev1', parsed.linkUrl),
+    linkName: parsed.linkName === null ? null : guardValueOf('pev2', parsed.linkName),
+    linkUrl: parsed.linkUrl === null ? null : guardValueOf('pev1', parsed.linkUrl),
     variables,
     events,
-    eventsRaw: parsed.eventsRaw === null ? null : scrubEventsText(parsed.eventsRaw),
+    eventsRaw,
     contextData,
     timestamp: parsed.timestamp === null ? null : (technical.t ?? null),
     technical,
-    unknown: scrubRecord(parsed.unknown),
-    keys: parsed.keys.map(text),
+    unknown,
+    keys,
     duplicates: parsed.duplicates.map(text),
-    query: scrubQueryWith(parsed.query, guard),
+    query: whole ? parsed.query : scrubQueryWith(parsed.query, guardValueOf),
   };
 }
+
+/** A context-data group opened and closed at once: every group with no keys has one inside. */
+const EMPTY_GROUP = /(?:^|&)[^&=]+\.&\.[^&=]+(?:&|$)/;
 
 const enc = (s: string): string => {
   try {

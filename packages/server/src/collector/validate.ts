@@ -59,7 +59,8 @@ function check(hit: ParsedHit, rules: ValidationRules): ValidationResult {
     for (const rsid of hit.reportSuites) if (!rules.allowedReportSuites.has(rsid)) problems.push(`unknown report suite ${rsid}`);
 
   for (const key of new Set(keys)) {
-    if (key === 'c.' || rules.allowedKeys.has(key)) continue;
+    // `c.` in keys is a context-data block, unless a `c.=` pair put it among the unknown.
+    if ((key === 'c.' && !Object.hasOwn(hit.unknown, 'c.')) || rules.allowedKeys.has(key)) continue;
     const name = longNameOf(key);
     problems.push(`unknown variable ${show(key)}${name && name !== key ? ` (${name})` : ''}`);
   }

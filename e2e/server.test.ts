@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '@tagwell/server';
+import { launchBrowser } from './support/browser';
+
+// `npm start`'s server end to end: a visitor on the demo site, the container it serves, the
+// collector that stores the hit, and the beacon API that returns it (CONTRACT §2, §3).
+
+let server: RunningServer;
+let dataDir: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-server-'));
+  server = await startServer(
+    { port: 0, host: '127.0.0.1', dataDir, propertiesDir: path.resolve(import.meta.dirname, '..', 'properties'), logLevel: 'silent' },
+    { logger: false },
+  );
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('a page view on the demo site reaches the beacon API, with its link click after it', async () => {
+  const context = await browser.browser.newContext();
+  const consent = JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true });
+  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(consent), domain: '.health.localhost', path: '/' }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`http://www.health.localhost:${server.port}/conditions/chickenpox`);
+  await page.click('.app-feedback__no');
+  type Beacon = { hitType: string; linkName: string | null; variables: Record<string, unknown> };
+  const latest = async () => ((await (await fetch(`http://127.0.0.1:${server.port}/api/beacons?limit=10`)).json()) as { beacons: Beacon[] }).beacons;
+  let beacons: Beacon[] = [];
+  for (let i = 0; i < 50 && !beacons.some((b) => b.linkName === 'Feedback: No'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    beacons = await latest();
+  }
+  const view = beacons.find((b) => b.hitType === 'page' && b.variables.pageName === 'conditions:chickenpox');
+  expect(view?.variables).toMatchObject({ channel: 'conditions', prop5: 'web', currencyCode: 'GBP', events: ['event1'] });
+  const feedback = beacons.find((b) => b.linkName === 'Feedback: No');
+  expect(feedback?.variables).toMatchObject({ eVar35: 'no', events: ['event25'] });
+  // Newest first (CONTRACT §2).
+  expect(beacons.indexOf(feedback!)).toBeLessThan(beacons.indexOf(view!));
+  expect(errors).toEqual([]);
+  await context.close();
+});
