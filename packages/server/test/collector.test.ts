@@ -129,6 +129,12 @@ describe('parseHit: decoding', () => {
     expect(parsed(get(PAGE_VIEW, '/b/ss/nhsukprod/1/TW%200.1.0/s1')).codeVersion).toBe('TW 0.1.0');
   });
 
+  it('reads a bodiless POST from its URL query, with or without a Content-Type (sendBeacon(url))', () => {
+    const hit = parsed(get(PAGE_VIEW));
+    expect({ ...parsed({ method: 'POST', path: PATH, query: PAGE_VIEW, host: HOST }), method: 'GET' }).toEqual(hit);
+    expect({ ...parsed({ method: 'POST', path: PATH, query: PAGE_VIEW, body: '', contentType: 'text/plain;charset=UTF-8', host: HOST }), method: 'GET' }).toEqual(hit);
+  });
+
   it('takes the query from a path that carries it', () => {
     expect(parsed(get('', `${PATH}?${PAGE_VIEW}`)).variables.pageName).toBe('nhs:conditions:hives');
   });

@@ -9,6 +9,11 @@ import { quote, reject } from './rejection';
 // alike. A `+` stays a `+`: neither our encoder (encodeURIComponent) nor AppMeasurement writes `+`
 // for a space, both escape a real `+` as %2B, and CONTRACT §4 says the POST body is "the same
 // query" as the GET, so both must read the same.
+//
+// Where the query is: the URL query for a GET and for a POST without a body (sendBeacon(url) with
+// no data, which our transport and AppMeasurement use for every hit up to 2047 characters); the
+// body for a POST with one, which must then be application/x-www-form-urlencoded or text/plain
+// (415 otherwise) and comes with no URL query.
 
 export interface HitInput {
   method: 'GET' | 'POST';
@@ -16,9 +21,9 @@ export interface HitInput {
   path: string;
   /** The raw URL query, without the `?`. */
   query: string;
-  /** The request body of a POST, as text. */
+  /** The request body of a POST, as text; empty or absent: the query is the URL's. */
   body?: string;
-  /** The Content-Type header of a POST. */
+  /** The Content-Type header of a POST with a body. */
   contentType?: string;
   host: string;
 }
@@ -91,7 +96,11 @@ export function parseEvents(raw: string): HitEvent[] {
   return out;
 }
 
-/** Reads one hit. Returns the model, or a Rejection for a bad path, a body that is not urlencoded, malformed escapes or unbalanced context data. */
+/**
+ * Reads one hit. Returns the model, or a Rejection for a bad path, a POST body that is not
+ * urlencoded (415), a query over the limit (413), malformed escapes or unbalanced context data.
+ * The schema (AQB/AQE, keys, events, currency) is validateHit's.
+ */
 export function parseHit(input: HitInput, options: ParseOptions = {}): ParsedHit | Rejection {
   try {
     return parse(input, options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH);

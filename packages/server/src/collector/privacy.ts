@@ -50,7 +50,7 @@ const caches = new Map<string, Map<string, string>>();
 
 function cacheFor(options: PrivacyOptions): Map<string, string> {
   // By value, not identity: options mutated in place must not meet stale results.
-  const signature = options.postcodeMarked.join('\0') + '\u0001' + (options.deniedParams ?? []).join('\0');
+  const signature = (options?.postcodeMarked ?? []).join('\0') + '\u0001' + (options?.deniedParams ?? []).join('\0');
   let cache = caches.get(signature);
   if (!cache) {
     if (caches.size >= 16) caches.clear();
@@ -121,7 +121,7 @@ const serialise = (events: HitEvent[]): string =>
  * serial, technical field and the raw query through the runtime's guard (guardValue: URLs lose
  * denied parameters and have each part scrubbed; postcode-marked fields become `postcode na`;
  * all other text loses e-mail addresses and NHS numbers and has postcodes replaced).
- * Returns a new object; never throws.
+ * Returns a new object; never throws on a hit parseHit returned.
  */
 export function scrubParsed(parsed: ParsedHit, options: PrivacyOptions): ParsedHit {
   const guardValueOf = guardWith(options);
