@@ -1,0 +1,51 @@
+// Bytes on the wire: the production health-site container against Adobe's engine and against
+// the floor, the property document itself, each minified, then gzip (level 9) and brotli (11).
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compileContainer, loadProperty } from '@tagwell/compiler';
+import { buildAdobeLibrary, ENGINE_FILE } from './adobe/container';
+import { HEALTH_PROPERTY } from './containers';
+import { equivalentProperty } from './equivalent';
+
+export interface Sized {
+  id: string;
+  label: string;
+  min: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BytesResult {
+  ours: Sized;
+  engine: Sized;
+  floor: Sized;
+  /** Adobe's engine followed by the same property document: what the issue's target compares with. */
+  engineWithDocument: Sized;
+  oursEquivalent: Sized;
+  adobeEquivalent: Sized;
+}
+
+export const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
+export const brotli = (text: string) => {
+  const data = Buffer.from(text, 'utf8');
+  return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
+};
+const sized = (id: string, label: string, text: string): Sized => ({ id, label, min: Buffer.byteLength(text, 'utf8'), gzip: gzip(text), brotli: brotli(text) });
+
+export async function measureBytes(): Promise<BytesResult> {
+  const { property, dir } = loadProperty(HEALTH_PROPERTY);
+  // The document's own tracking server: these are the bytes production ships.
+  const ours = await compileContainer(property, 'production', { propertyDir: dir });
+  const engine = readFileSync(ENGINE_FILE, 'utf8');
+  const document = JSON.stringify(JSON.parse(readFileSync(HEALTH_PROPERTY, 'utf8')));
+  const equivalent = await compileContainer(equivalentProperty(), 'production');
+  const adobe = await buildAdobeLibrary('metrics.health.localhost');
+  return {
+    ours: sized('ours', 'Tagwell: health-site production container', ours.js),
+    engine: sized('engine', "Adobe's engine alone (reactor-turbine engine.min.js)", engine),
+    floor: sized('floor', 'Floor: the property document, minified JSON', document),
+    engineWithDocument: sized('engine+document', "Adobe's engine + the same property document", `${engine}\n${document}`),
+    oursEquivalent: sized('ours-equivalent', 'Tagwell: the 2 bench rules', equivalent.js),
+    adobeEquivalent: sized('adobe-equivalent', "Adobe's engine + the 2 bench rules and their modules", adobe.js),
+  };
+}

@@ -1,0 +1,67 @@
+// The containers the bench puts on the demo page, each on its own loopback server with its collector.
+import { join } from 'node:path';
+import { compileContainer, loadProperty } from '@tagwell/compiler';
+import { createDemoHandler } from '@tagwell/demo-site';
+import { buildAdobeLibrary } from './adobe/container';
+import { equivalentProperty } from './equivalent';
+import { startBenchServer, type BenchServer } from './server';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const HEALTH_PROPERTY = join(ROOT, 'properties', 'health-site', 'property.json');
+export const DEMO_HOST = 'www.health.localhost';
+export const DEMO_PATH = '/conditions/chickenpox';
+export const CONTAINER_PATH = '/containers/bench.js';
+
+export type VariantId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none';
+
+export interface Variant {
+  id: VariantId;
+  label: string;
+  /** The script for a collector at `trackingServer`; null: the page without a container. */
+  build: ((trackingServer: string) => Promise<string>) | null;
+}
+
+export const VARIANTS: Record<VariantId, Variant> = {
+  'tagwell-production': {
+    id: 'tagwell-production',
+    label: 'Tagwell, health-site production (41 rules)',
+    async build(trackingServer) {
+      const { property, dir } = loadProperty(HEALTH_PROPERTY);
+      return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer })).js;
+    },
+  },
+  'tagwell-equivalent': {
+    id: 'tagwell-equivalent',
+    label: 'Tagwell, the 2 rules of the Adobe container',
+    build: async (trackingServer) => (await compileContainer(equivalentProperty(), 'production', { trackingServer })).js,
+  },
+  'adobe-equivalent': {
+    id: 'adobe-equivalent',
+    label: "Adobe's engine (Turbine), 2 rules",
+    build: async (trackingServer) => (await buildAdobeLibrary(trackingServer)).js,
+  },
+  none: { id: 'none', label: 'no container', build: null },
+};
+
+export interface Site {
+  variant: Variant;
+  server: BenchServer;
+  pageUrl: string;
+  /** The container's URL as the page loads it (trace events name it), or null. */
+  containerUrl: string | null;
+  close(): Promise<void>;
+}
+
+/** The demo site with one variant's container in every page's head, and a collector. */
+export async function startSite(variant: Variant): Promise<Site> {
+  const demo = createDemoHandler({ containerUrl: () => (variant.build ? CONTAINER_PATH : null) });
+  const server = await startBenchServer(demo);
+  if (variant.build) server.scripts.set(CONTAINER_PATH, await variant.build(server.trackingServer()));
+  return {
+    variant,
+    server,
+    pageUrl: server.url(DEMO_HOST, DEMO_PATH),
+    containerUrl: variant.build ? server.url(DEMO_HOST, CONTAINER_PATH) : null,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,180 @@
+// The printed tables and the targets of issue 6, from the measured figures.
+import type { BytesResult, Sized } from './bytes';
+import type { LighthouseResult } from './lighthouse';
+import type { VariantCost } from './page-cost';
+import type { ScaleResult } from './scaling';
+import type { TransportResult } from './transport';
+import { linearFit, ratio } from './stats';
+import { bytes, ms, table, times } from './table';
+
+export function bytesTable(b: BytesResult): string {
+  const row = (s: Sized, peer?: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli), peer ? times(ratio(b.ours.gzip, s.gzip)) : '', peer ? times(ratio(b.ours.brotli, s.brotli)) : ''];
+  const eq = (s: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli), times(ratio(b.oursEquivalent.gzip, b.adobeEquivalent.gzip)), times(ratio(b.oursEquivalent.brotli, b.adobeEquivalent.brotli))];
+  return table(
+    '1. Bytes (minified; gzip level 9; brotli quality 11). Ratio: our production container / the row',
+    ['', 'min', 'min+gzip', 'min+brotli', 'ours/row gzip', 'ours/row brotli'],
+    [
+      row(b.ours),
+      row(b.engine, b.engine),
+      row(b.engineWithDocument, b.engineWithDocument),
+      row(b.floor, b.floor),
+      [],
+      ['Same two rules on both engines:', '', '', '', '', ''],
+      [b.oursEquivalent.label, bytes(b.oursEquivalent.min), bytes(b.oursEquivalent.gzip), bytes(b.oursEquivalent.brotli), '', ''],
+      eq(b.adobeEquivalent),
+    ],
+  );
+}
+
+export function pageCostTable(costs: readonly VariantCost[], runs: number, throttling: number): string {
+  const adobe = costs.find((c) => c.id === 'adobe-equivalent');
+  const spread = (s: { median: number; p10: number; p90: number }) => `${ms(s.median)} (${ms(s.p10)}-${ms(s.p90)})`;
+  return table(
+    `2. Page cost in Chromium, ${throttling}x CPU throttling, median (p10-p90) of ${runs} cold page loads; main-thread ms in the container script`,
+    ['', 'start -> page view', 'vs Adobe', 'whole load', 'click -> link hit', 'vs Adobe', 'tasks with container > 50 ms'],
+    costs.map((c) => [
+      c.label,
+      spread(c.toPageView),
+      adobe && c !== adobe ? times(ratio(c.toPageView.median, adobe.toPageView.median)) : '',
+      ms(c.load.median),
+      spread(c.toLinkHit),
+      adobe && c !== adobe ? times(ratio(c.toLinkHit.median, adobe.toLinkHit.median)) : '',
+      `${c.longTasks.causedByContainer} in ${c.samples.filter((x) => x.containerLongTasks > 0).length} loads (max ${ms(c.longTasks.maxContainerInTask)})`,
+    ]),
+  );
+}
+
+export function transportText(t: TransportResult, throttling: number): string {
+  const one = (s: TransportResult['beacon']) => `${ms(s.median, 2)} ms (p90 ${ms(s.p90, 2)})`;
+  return `One send call on the main thread, ${throttling}x, median of ${t.beacon.n}: sendBeacon ${one(t.beacon)}, fetch keepalive ${one(t.fetch)}, image ${one(t.image)}`;
+}
+
+export function lighthouseTable(result: LighthouseResult, runs: number): string {
+  if (!result.ok) return `\n3. Lighthouse: not measured. ${result.reason}`;
+  const none = result.variants.find((v) => v.id === 'none');
+  return table(
+    `3. Page impact, Lighthouse ${result.variants[0]?.lighthouseVersion ?? ''} (mobile, simulated throttling), median of ${runs} runs`,
+    ['', 'TBT ms', 'FCP ms', 'LCP ms', 'JS transferred', 'JS added', 'container script ms (bootup-time)'],
+    result.variants.map((v) => [
+      v.label,
+      ms(v.tbt, 0),
+      ms(v.fcp, 0),
+      ms(v.lcp, 0),
+      bytes(v.scriptTransfer),
+      none && v !== none ? bytes(v.scriptTransfer - none.scriptTransfer) : '',
+      v.id === 'none' ? '' : v.containerScripting === null ? 'under 50' : ms(v.containerScripting, 0),
+    ]),
+  );
+}
+
+export function scalingTable(results: readonly ScaleResult[], runs: number, throttling: number): string {
+  return table(
+    `4. Scaling with the property: generated properties, ${throttling}x CPU throttling, median of ${runs} loads; ms measured in the page`,
+    ['rules', 'click rules', 'data elements', 'min', 'min+gzip', 'min+brotli', 'compile s', 'start-up', 'first click', 'click (1 rule)', 'click (no rule)', 'direct call'],
+    results.map((r) => [
+      bytes(r.rules),
+      bytes(r.clickRules),
+      bytes(r.dataElements),
+      bytes(r.bytes.min),
+      bytes(r.bytes.gzip),
+      bytes(r.bytes.brotli),
+      ms(r.compileMs / 1000, 2),
+      ms(r.startup.median),
+      ms(r.firstClick.median, 2),
+      ms(r.click.median, 2),
+      ms(r.clickNoMatch.median, 3),
+      ms(r.directCall.median, 2),
+    ]),
+  );
+}
+
+export interface Growth {
+  table: string;
+  /** µs of a click per click rule (slope of the no-match click over click rules). */
+  perClickRuleUs: number;
+  /** µs of start-up per rule. */
+  startupPerRuleUs: number;
+  /** Largest over smallest direct-call median: about 1 when the cost does not follow the rule count. */
+  directCallSpread: number;
+  verdict: string;
+}
+
+export function growth(results: readonly ScaleResult[]): Growth {
+  const first = results[0]!;
+  const perClick = linearFit(results.map((r) => [r.clickRules, r.clickNoMatch.median * 1000] as const));
+  const startup = linearFit(results.map((r) => [r.rules, r.startup.median * 1000] as const));
+  const direct = results.map((r) => r.directCall.median);
+  const directCallSpread = Math.max(...direct) / Math.min(...direct);
+  const rows = results.map((r) => [
+    bytes(r.rules),
+    times(r.rules / first.rules),
+    times(r.bytes.gzip / first.bytes.gzip),
+    times(r.startup.median / first.startup.median),
+    times(r.click.median / first.click.median),
+    `+${ms((r.clickNoMatch.median - first.clickNoMatch.median) * 1000, 0)} µs`,
+    times(r.directCall.median / first.directCall.median),
+  ]);
+  const last = results[results.length - 1]!;
+  const beforeLast = results[results.length - 2]!;
+  const verdict = [
+    `A click costs ${ms(perClick.slope, 1)} µs more per click rule (least squares over the click that no rule matches), because every click rule's selector is tested against the clicked element.`,
+    `A direct call, which one rule listens to, goes from ${ms(first.directCall.median, 2)} to ${ms(last.directCall.median, 2)} ms while the rules grow ${times(last.rules / first.rules)} ` +
+      `(${times(last.directCall.median / beforeLast.directCall.median)} from ${bytes(beforeLast.rules)} to ${bytes(last.rules)} rules): its rules are found by identifier.`,
+    `So the cost of an event grows with the rules that listen to that event type, not with all rules; start-up grows with all of them (${ms(startup.slope, 1)} µs per rule).`,
+  ].join('\n');
+  return {
+    table: table(`4b. Growth from ${bytes(first.rules)} rules (throttled ms as above)`, ['rules', 'rules x', 'gzip x', 'start-up x', 'click (1 rule) x', 'click (no rule)', 'direct call x'], rows),
+    perClickRuleUs: perClick.slope,
+    startupPerRuleUs: startup.slope,
+    directCallSpread,
+    verdict,
+  };
+}
+
+export interface Target {
+  target: string;
+  met: boolean | null;
+  figures: string;
+}
+
+export function targets(b: BytesResult | null, costs: readonly VariantCost[] | null): Target[] {
+  const out: Target[] = [];
+  if (b) {
+    out.push({
+      target: "Whole production container smaller than Adobe's engine alone plus the same property document",
+      met: b.ours.gzip < b.engineWithDocument.gzip && b.ours.brotli < b.engineWithDocument.brotli,
+      figures: `gzip ${bytes(b.ours.gzip)} vs ${bytes(b.engineWithDocument.gzip)} (${times(ratio(b.ours.gzip, b.engineWithDocument.gzip))}); brotli ${bytes(b.ours.brotli)} vs ${bytes(b.engineWithDocument.brotli)} (${times(ratio(b.ours.brotli, b.engineWithDocument.brotli))})`,
+    });
+  }
+  if (costs) {
+    const adobe = costs.find((c) => c.id === 'adobe-equivalent');
+    for (const c of costs.filter((x) => x.id !== 'adobe-equivalent')) {
+      if (!adobe) break;
+      const pv = ratio(c.toPageView.median, adobe.toPageView.median);
+      const click = ratio(c.toLinkHit.median, adobe.toLinkHit.median);
+      out.push({
+        target: `Main-thread time at most half of the Adobe-engine container's (${c.label})`,
+        met: pv <= 0.5 && click <= 0.5,
+        figures: `to page view ${ms(c.toPageView.median)} vs ${ms(adobe.toPageView.median)} ms (${times(pv)}); click to link hit ${ms(c.toLinkHit.median)} vs ${ms(adobe.toLinkHit.median)} ms (${times(click)})`,
+      });
+    }
+    const production = costs.find((c) => c.id === 'tagwell-production');
+    if (production) {
+      const loads = production.samples.length;
+      const withLong = production.samples.filter((s) => s.containerLongTasks > 0).length;
+      const peer = adobe ? `; Adobe's 2-rule container on the same page: ${adobe.longTasks.causedByContainer} such tasks, longest ${ms(adobe.longTasks.maxContainerInTask)} ms` : '';
+      out.push({
+        target: 'No long task (over 50 ms) caused by the container on a demo page (health-site production container)',
+        met: production.longTasks.causedByContainer === 0,
+        figures:
+          `${production.longTasks.causedByContainer} tasks in which the container alone ran over 50 ms, in ${withLong} of ${loads} loads; ` +
+          `longest container time in one task ${ms(production.longTasks.maxContainerInTask)} ms (trace), in one long animation frame ${ms(production.longTasks.maxContainerInFrame)} ms (LoAF script attribution)${peer}`,
+      });
+    }
+  }
+  return out;
+}
+
+export function targetsText(list: readonly Target[]): string {
+  return ['\n5. Targets (reported, not asserted)', ...list.map((t) => `[${t.met === null ? '?' : t.met ? 'met' : 'NOT met'}] ${t.target}\n      ${t.figures}`)].join('\n');
+}

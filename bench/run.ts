@@ -1,0 +1,121 @@
+// `npm run bench`: the container against its peers (docs/PERFORMANCE.md explains every figure).
+// Options: --runs N (page loads per container, default 20), --scaling-runs N (10),
+// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,
+// --name NAME (bench/results/NAME.json; default the date and time).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, hostname, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CPU_THROTTLING, launchChromium } from './browser';
+import { measureBytes, type BytesResult } from './bytes';
+import { ROOT, VARIANTS } from './containers';
+import { measureLighthouse, type LighthouseResult } from './lighthouse';
+import { measurePageCost, type VariantCost } from './page-cost';
+import { bytesTable, growth, lighthouseTable, pageCostTable, scalingTable, targets, targetsText, transportText, type Growth } from './report';
+import { measureScaling, type ScaleResult } from './scaling';
+import { measureTransport, type TransportResult } from './transport';
+
+const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    'scaling-runs': { type: 'string', default: '10' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    sizes: { type: 'string', default: '10,100,1000,5000' },
+    only: { type: 'string', default: SECTIONS.join(',') },
+    name: { type: 'string' },
+  },
+});
+
+const positive = (text: string, option: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${option} must be a positive whole number, not "${text}"`);
+  return n;
+};
+const runs = positive(values.runs, 'runs');
+const scalingRuns = positive(values['scaling-runs'], 'scaling-runs');
+const lighthouseRuns = positive(values['lighthouse-runs'], 'lighthouse-runs');
+const sizes = values.sizes.split(',').map((s) => positive(s.trim(), 'sizes'));
+const only = new Set(values.only.split(',').map((s) => s.trim()));
+for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`--only takes ${SECTIONS.join(', ')}; not "${s}"`);
+const started = new Date();
+const name = values.name ?? started.toISOString().slice(0, 16).replace(':', '-');
+if (!/^[\w.-]+$/.test(name)) throw new Error(`--name: letters, digits, '.', '_' and '-' only`);
+
+const log = (line: string) => console.error(line);
+const print = (text: string) => console.log(text);
+
+const browser = await launchChromium();
+const machine = {
+  hostname: hostname(),
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGB: Math.round(totalmem() / 2 ** 30),
+  platform: `${process.platform} ${process.arch}`,
+  node: process.version,
+  chromium: browser.version(),
+};
+print(`Tagwell bench "${name}", ${started.toISOString()}: ${machine.cpus} cores (${machine.cpuModel}), Chromium ${machine.chromium}, Node ${machine.node}`);
+
+let bytesResult: BytesResult | null = null;
+let pageCost: VariantCost[] | null = null;
+let transport: TransportResult | null = null;
+let lighthouseResult: LighthouseResult | null = null;
+let scaling: ScaleResult[] | null = null;
+let growthResult: Growth | null = null;
+
+try {
+  if (only.has('bytes')) {
+    log('bytes ...');
+    bytesResult = await measureBytes();
+    print(bytesTable(bytesResult));
+  }
+  if (only.has('page')) {
+    log(`page cost: ${runs} loads of each container ...`);
+    pageCost = await measurePageCost(browser, [VARIANTS['tagwell-production'], VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']], runs, log);
+    print(pageCostTable(pageCost, runs, CPU_THROTTLING));
+    transport = await measureTransport(browser, Math.max(1, Math.round(runs / 4)));
+    print(transportText(transport, CPU_THROTTLING));
+  }
+  if (only.has('lighthouse')) {
+    log(`lighthouse: ${lighthouseRuns} runs of each page ...`);
+    lighthouseResult = await measureLighthouse([VARIANTS.none, VARIANTS['tagwell-production'], VARIANTS['adobe-equivalent']], lighthouseRuns, log);
+    print(lighthouseTable(lighthouseResult, lighthouseRuns));
+  }
+  if (only.has('scaling')) {
+    log(`scaling: ${sizes.join(', ')} rules ...`);
+    scaling = await measureScaling(browser, sizes, scalingRuns, log);
+    print(scalingTable(scaling, scalingRuns, CPU_THROTTLING));
+    if (scaling.length > 1) {
+      growthResult = growth(scaling);
+      print(growthResult.table);
+      print(growthResult.verdict);
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+const targetList = targets(bytesResult, pageCost);
+if (targetList.length) print(targetsText(targetList));
+
+const file = join(ROOT, 'bench', 'results', `${name}.json`);
+mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+const json = {
+  name,
+  date: started.toISOString(),
+  durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+  machine,
+  settings: { cpuThrottling: CPU_THROTTLING, runs, scalingRuns, lighthouseRuns, sizes, sections: [...only] },
+  bytes: bytesResult,
+  pageCost,
+  transport,
+  lighthouse: lighthouseResult,
+  scaling,
+  growth: growthResult && { perClickRuleUs: growthResult.perClickRuleUs, startupPerRuleUs: growthResult.startupPerRuleUs, directCallSpread: growthResult.directCallSpread, verdict: growthResult.verdict },
+  targets: targetList,
+};
+writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+print(`\nWrote ${file.slice(ROOT.length + 1)}`);

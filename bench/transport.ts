@@ -1,0 +1,57 @@
+// What one hit's send call costs the main thread, by transport: our runtime sends with
+// sendBeacon (then fetch keepalive, then an image); AppMeasurement and the bench's Adobe
+// modules send an image. Explains part of the click-to-link-hit figures.
+import type { Browser } from 'playwright-core';
+import { newVisitor } from './browser';
+import { startBenchServer } from './server';
+import { summarise, type Summary } from './stats';
+
+export interface TransportResult {
+  beacon: Summary;
+  fetch: Summary;
+  image: Summary;
+}
+
+const SENDS = 5;
+
+export async function measureTransport(browser: Browser, runs: number): Promise<TransportResult> {
+  const server = await startBenchServer();
+  // Cross-origin isolated: 5 µs clock steps.
+  server.pages.set('/transport', { html: '<!doctype html><html lang="en"><title>Transport</title><p>Transport</p></html>', headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } });
+  const all: Record<keyof TransportResult, number[]> = { beacon: [], fetch: [], image: [] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      const visitor = await newVisitor(browser);
+      try {
+        await visitor.page.goto(server.url('www.health.localhost', '/transport'), { waitUntil: 'load' });
+        // No named functions inside: tsx would wrap them in a helper the page does not have.
+        const times = await visitor.page.evaluate(async (sends) => {
+          const url = `${location.origin}/b/ss/benchtransport/1/BENCH/s1?AQB=1&ndh=1&pageName=transport&g=${encodeURIComponent(location.href)}&AQE=1`;
+          const out: number[][] = [[], [], []];
+          const senders = [
+            (u: string) => navigator.sendBeacon(u),
+            (u: string) => fetch(u, { keepalive: true, mode: 'no-cors', credentials: 'include' }).catch(() => undefined),
+            (u: string) => (new Image().src = u),
+          ];
+          for (let k = 0; k < sends; k++) {
+            for (const [i, send] of senders.entries()) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              const t = performance.now();
+              send(`${url}&k=${k}-${i}`);
+              out[i]!.push(performance.now() - t);
+            }
+          }
+          return out;
+        }, SENDS);
+        all.beacon.push(...times[0]!);
+        all.fetch.push(...times[1]!);
+        all.image.push(...times[2]!);
+      } finally {
+        await visitor.close();
+      }
+    }
+    return { beacon: summarise(all.beacon), fetch: summarise(all.fetch), image: summarise(all.image) };
+  } finally {
+    await server.close();
+  }
+}
