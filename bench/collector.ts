@@ -1,0 +1,110 @@
+// `npm run bench:collector` (issue 4 §9): autocannon against the collector on SQLite and on
+// PostgreSQL, and against a bare Node `http` server answering 204, in the same run. Loopback only,
+// bounded in time. Prints throughput and p50/p99, and the ratio collector/bare.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer, type RunningServer } from '../packages/server/src/index';
+import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
+import { ms, table, times } from './table';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const RATE = 1000;
+const root = path.resolve(import.meta.dirname, '..');
+const query =
+  'AQB=1&ndh=1&t=22%2F10%2F2026%209%3A0%3A0%200%200&ce=UTF-8&pageName=conditions%3Achickenpox&g=http%3A%2F%2Fwww.health.localhost%2Fconditions%2Fchickenpox&cc=GBP&ch=conditions&c1=chickenpox&c5=web&v88=Y&events=event1&s=1280x720&c=24&k=Y&bw=1280&bh=720&AQE=1';
+
+interface Figures {
+  name: string;
+  throughput: number;
+  p50: number;
+  p99: number;
+  ratePerSecond: number;
+  rateP50: number;
+  rateP99: number;
+  non2xx: number;
+}
+
+async function load(url: string, options: { overallRate?: number }): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: options.overallRate ? 10 : CONNECTIONS,
+    duration: SECONDS,
+    overallRate: options.overallRate,
+    headers: { host: 'metrics.health.localhost' },
+  });
+}
+
+async function measure(name: string, port: number): Promise<Figures> {
+  const url = `http://127.0.0.1:${port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${query}`;
+  const flat = await load(url, {});
+  const paced = await load(url, { overallRate: RATE });
+  return {
+    name,
+    throughput: flat.requests.average,
+    p50: flat.latency.p50,
+    p99: flat.latency.p99,
+    ratePerSecond: paced.requests.average,
+    rateP50: paced.latency.p50,
+    rateP99: paced.latency.p99,
+    non2xx: flat.non2xx + paced.non2xx,
+  };
+}
+
+async function bare(): Promise<Figures> {
+  const server = createServer((_req, res) => {
+    res.writeHead(204);
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await measure('bare Node http, 204', (server.address() as AddressInfo).port);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function collector(name: string, options: { databaseUrl?: string }): Promise<Figures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-bench-'));
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir, databaseUrl: options.databaseUrl, propertiesDir: path.join(root, 'properties'), logLevel: 'silent' },
+      { logger: false },
+    );
+    const figures = await measure(name, server.port);
+    // Every hit answered 2xx is stored: count them, so the figures are of durable writes.
+    const stored = (await server.storage.latestHits({ limit: 1 }))[0]?.id ?? 0;
+    return { ...figures, name: `${name} (${stored.toLocaleString('en-GB')} hits stored)` };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results: Figures[] = [];
+results.push(await bare());
+results.push(await collector('collector, SQLite', {}));
+const databaseUrl = await createDatabase('tagwell_bench');
+try {
+  results.push(await collector('collector, PostgreSQL', { databaseUrl }));
+} finally {
+  await dropDatabase(databaseUrl);
+}
+const base = results[0]!;
+console.log(
+  table(
+    `Collector, ${SECONDS} s per run, ${CONNECTIONS} connections flat out, then ${RATE} hits/s paced (10 connections)`,
+    ['target', 'hits/s', 'vs bare', 'p50 ms', 'p99 ms', `at ${RATE}/s: hits/s`, 'p50 ms', 'p99 ms', 'non-2xx'],
+    results.map((r) => [r.name, Math.round(r.throughput), times(r.throughput / base.throughput), ms(r.p50), ms(r.p99), Math.round(r.ratePerSecond), ms(r.rateP50), ms(r.rateP99), r.non2xx]),
+  ),
+);
+console.log(`Targets: SQLite at least 50% of bare throughput with durable writes; p99 under 10 ms at ${RATE} hits/s.`);
+const out = path.join(root, 'bench', 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, `collector-${new Date().toISOString().slice(0, 10)}.json`), JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, rate: RATE, results }, null, 2) + '\n');
+process.exit(0);
