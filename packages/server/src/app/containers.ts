@@ -30,10 +30,6 @@ export class ContainerStore {
   get(property: string, environment: string): CompiledContainer | undefined {
     return this.containers.get(ContainerStore.key(property, environment));
   }
-
-  list(): CompiledContainer[] {
-    return [...this.containers.values()];
-  }
 }
 
 /** Compiles every environment of every property into the store. */

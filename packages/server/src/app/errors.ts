@@ -4,22 +4,10 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
   HIT_REJECTED: { status: 400, message: 'The event does not match the expected schema.' },
   STORAGE_UNAVAILABLE: { status: 503, message: 'The hit could not be stored; try again later' },
-  SHUTTING_DOWN: { status: 503, message: 'The server is shutting down' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
-
-export class ServerError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail?: string,
-  ) {
-    super(withDetail(ERRORS[code].message, detail));
-    this.status = ERRORS[code].status;
-  }
-}
 
 /** `Message: detail`, or `Message. Detail` after a message that ends a sentence. */
 function withDetail(message: string, detail?: string): string {
