@@ -9,8 +9,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'properties/*/test/**/*.test.ts', 'demo/*/test/**/*.test.ts'],
+          include: ['packages/{schema,runtime,compiler,server}/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'properties/*/test/**/*.test.ts', 'demo/*/test/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The console's component tests (Testing Library in jsdom), beside the features.
+          name: 'console',
+          include: ['packages/console/src/**/*.test.tsx', 'packages/console/src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['packages/console/src/test/setup.ts'],
         },
       },
       {

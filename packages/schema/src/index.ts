@@ -3,3 +3,4 @@ export * from './components';
 export * from './variables';
 export * from './validate';
 export * from './sdr';
+export * from './roles';

@@ -1,0 +1,1 @@
+export function DebuggerPage() { return <h1>Debugger</h1>; }

@@ -1,0 +1,1 @@
+export function PropertiesRoutes() { return <h1>Properties</h1>; }

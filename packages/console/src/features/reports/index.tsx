@@ -1,0 +1,1 @@
+export function ReportsPage() { return <h1>Reports</h1>; }

@@ -1,0 +1,1 @@
+export function UsersPage() { return <h1>Users</h1>; }

@@ -1,0 +1,94 @@
+/** The admin API's answers (docs/ADMIN-API.md). */
+import type { Property, Role } from '@tagwell/schema';
+
+export type EnvironmentName = 'development' | 'staging' | 'production';
+export const ENVIRONMENT_ORDER: readonly EnvironmentName[] = ['development', 'staging', 'production'];
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+  admin: boolean;
+}
+export interface SessionInfo {
+  user: SessionUser;
+  csrfToken: string;
+}
+
+export interface Deployment {
+  version: number;
+  publishedAt: string;
+  publishedBy: string;
+  buildId: string;
+  bytes: number;
+  gzipBytes: number;
+  url: string;
+}
+export type Deployments = Partial<Record<EnvironmentName, Deployment>>;
+
+export interface PropertySummary {
+  name: string;
+  latestVersion: number;
+  environments: Deployments;
+}
+
+export interface Version {
+  version: number;
+  document: Property;
+  createdBy: string;
+  createdAt: string;
+  note: string | null;
+}
+export interface VersionSummary extends Omit<Version, 'document'> {
+  environments: EnvironmentName[];
+}
+export interface PropertyDetail {
+  name: string;
+  latest: Version;
+  environments: Deployments;
+}
+export interface Publication {
+  id: number;
+  environment: EnvironmentName;
+  version: number;
+  publishedBy: string;
+  publishedAt: string;
+}
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  detail: unknown;
+}
+export interface UserRow extends SessionUser {
+  createdAt: string;
+}
+export interface DemoPage {
+  url: string;
+  host: string;
+  path: string;
+  title: string;
+  environment: EnvironmentName;
+}
+export interface Beacon {
+  id: string;
+  receivedAt: string;
+  reportSuites: string[];
+  hitType: 'page' | 'link';
+  linkType: string | null;
+  linkName: string | null;
+  variables: Record<string, string | string[] | undefined>;
+  contextData?: Record<string, string>;
+  query: string;
+}
+export interface Reports {
+  range: { from?: string; to?: string };
+  pageViewsByDay: Array<{ day: string; pageViews: number }>;
+  pageViewsBySection: Array<{ section: string | null; pageViews: number }>;
+  topPages: Array<{ pageName: string | null; pageViews: number }>;
+  searches: { searches: number; zeroResults: number; zeroResultRate: number };
+  toolFunnel: Array<{ tool: string; starts: number; completions: number }>;
+  feedbackByPage: Array<{ pageName: string | null; yes: number; no: number }>;
+  consentOptOuts: { statisticsOff: number; marketingOff: number };
+}
