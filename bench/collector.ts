@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../packages/server/src/index';
+import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { ms, table, times } from './table';
 
@@ -73,7 +73,7 @@ async function collector(name: string, options: { databaseUrl?: string }): Promi
   let server: RunningServer | undefined;
   try {
     server = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir, databaseUrl: options.databaseUrl, propertiesDir: path.join(root, 'properties'), logLevel: 'silent' },
+      { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl: options.databaseUrl, propertiesDir: path.join(root, 'properties') },
       { logger: false },
     );
     const figures = await measure(name, server.port);

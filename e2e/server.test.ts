@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '@tagwell/server';
+import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
 import { launchBrowser } from './support/browser';
 
 // `npm start`'s server end to end: a visitor on the demo site, the container it serves, the
@@ -14,7 +14,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-server-'));
   server = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, propertiesDir: path.resolve(import.meta.dirname, '..', 'properties'), logLevel: 'silent' },
+    { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, propertiesDir: path.resolve(import.meta.dirname, '..', 'properties') },
     { logger: false },
   );
   browser = await launchBrowser();

@@ -87,3 +87,31 @@ function checkSyntax(body: string): { text: string; line: number } | undefined {
   }
   return undefined;
 }
+
+/**
+ * The document with every custom-code `file` read and stored inline as `source`: a self-contained
+ * snapshot, as the server keeps its versions (a rollback then runs exactly the code it ran).
+ * Throws a CompileError naming each file that cannot be read.
+ */
+export function inlineCustomCode<T extends Property>(property: T, propertyDir: string): T {
+  const copy = structuredClone(property);
+  const errors: string[] = [];
+  for (const { path: at, settings } of findCustomCode(copy)) {
+    if (settings.file === undefined) continue;
+    try {
+      settings.source = readFileSync(path.resolve(propertyDir, settings.file), 'utf8');
+      delete settings.file;
+    } catch (e) {
+      errors.push(`${at}.file: cannot read ${settings.file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  }
+  if (errors.length) throw new CompileError('custom code cannot be read:', errors);
+  return copy;
+}
+
+/** Document paths of custom code kept in files: a document that arrives over the network may not name files on the server. */
+export function customCodeFiles(property: Property): string[] {
+  return findCustomCode(property)
+    .filter(({ settings }) => settings.file !== undefined)
+    .map(({ path: at }) => `${at}.file`);
+}

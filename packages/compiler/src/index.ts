@@ -10,7 +10,7 @@ export {
 } from './build';
 export { buildAll, buildAllProperties, findProperties, type BuildAllResult } from './build-all';
 export { loadProperty, resolvePropertyFile, type LoadedProperty } from './load';
-export { loadCustomCode, type CustomCode } from './custom-code';
+export { customCodeFiles, inlineCustomCode, loadCustomCode, type CustomCode } from './custom-code';
 export { findRuntime, readRuntime, type RuntimePackage } from './runtime-package';
 export { CompileError } from './errors';
 export type { SizeReport } from './sizes';

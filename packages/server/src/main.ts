@@ -15,9 +15,14 @@ console.log(
     `  Collector          ${base}/b/ss/<report-suite>/1/<version>/s<random>`,
     `  Latest beacons     ${base}/api/beacons?limit=20`,
     `  Live stream        ${base}/api/stream`,
+    `  Console            ${base}/console/`,
     '',
   ].join('\n'),
 );
+
+if ((await server.storage.countUsers()) === 0) {
+  console.log('No users yet. Create the first administrator with\n  npm run admin -- create-user --username NAME --role publisher --admin\n');
+}
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage, startServer } from '../src/index';
+import { testConfig } from './support/config';
 import { createDatabase, dropDatabase } from './support/postgres';
 
 // Issue 4 §3: a 2xx only after the hit is committed; SIGKILL under load loses no acknowledged
@@ -76,7 +77,7 @@ describe('durability', () => {
     const databaseUrl = await createDatabase('tagwell_unreachable');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-503-'));
     dirs.push(dataDir);
-    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, propertiesDir: path.join(root, 'properties'), logLevel: 'silent' }, { logger: false });
+    const server = await startServer(testConfig({ dataDir, databaseUrl }), { logger: false });
     try {
       expect(await hit(server.port, 'before')).toBe(200);
       await dropDatabase(databaseUrl);

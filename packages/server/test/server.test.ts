@@ -4,20 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index';
+import { testConfig } from './support/config';
 
 // The server over real HTTP with a real SQLite file: containers, demo site, collector, beacon API, live stream.
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
 let server: RunningServer;
 let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-server-'));
-  server = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, propertiesDir: path.join(root, 'properties'), logLevel: 'silent' },
-    { logger: false },
-  );
+  server = await startServer(testConfig({ dataDir }), { logger: false });
   base = `http://127.0.0.1:${server.port}`;
 }, 60_000);
 afterAll(async () => {

@@ -76,7 +76,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     const first: string[] = [];
     const { storage, options } = await open(undefined, (msg) => first.push(msg));
     expect(storage.engine).toBe(engine);
-    expect(first).toContain('storage: applied migrations 001_hits, 002_admin');
+    expect(first).toContain('storage: applied migrations 001_hits, 002_admin, 003_user_admin');
     await storage.insertHits([hit()]);
     await storage.close();
 
@@ -193,6 +193,12 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
       ['bob', 'editor'],
     ]);
     expect(await storage.countUsers()).toBe(2);
+    // Administrators: a flag beside the role, false unless given.
+    expect(ada.admin).toBe(false);
+    expect(await storage.countAdmins()).toBe(0);
+    expect(await storage.updateUser(ada.id, { admin: true })).toBe(true);
+    expect((await storage.findUserById(ada.id))?.admin).toBe(true);
+    expect([await storage.countAdmins(), await storage.countAdmins(ada.id)]).toEqual([1, 0]);
 
     await storage.createSession({ id: 'token-hash-bob', userId: bob.id, expiresAt: '2999-01-01T00:00:00.000Z', csrfToken: 'csrf' });
     expect(await storage.deleteUser(bob.id)).toBe(true);
@@ -264,7 +270,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
       cleanups.push(place.drop);
       const logs: string[] = [];
       const servers = await Promise.all(Array.from({ length: 4 }, () => open(place.options, (msg) => logs.push(msg))));
-      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual(['storage: applied migrations 001_hits, 002_admin']);
+      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual(['storage: applied migrations 001_hits, 002_admin, 003_user_admin']);
       await Promise.all(servers.map(({ storage }, i) => storage.insertHits([hit({ pageName: `server ${i}` })])));
       expect(await servers[0]!.storage.latestHits({ limit: 10 })).toHaveLength(4);
     });

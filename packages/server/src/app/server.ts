@@ -1,4 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createFirstAdmin } from '../admin/first-admin';
+import { PropertyService } from '../admin/property-service';
+import { adminApi } from '../routes/admin/index';
+import { consoleRoutes } from '../routes/console';
 import { rulesForProperties, privacyForProperties } from '../collector';
 import { openStorage, type NewHit, type Storage, type StoredHit } from '../storage';
 import { beaconRoutes } from '../routes/beacons';
@@ -7,8 +11,8 @@ import { containerRoutes } from '../routes/containers';
 import { demoRoutes } from '../routes/demo';
 import { createBatcher } from './batcher';
 import type { ServerConfig } from './config';
-import { buildAllContainers, loadProperties, type ContainerStore } from './containers';
-import { errorBody } from './errors';
+import { ContainerStore, loadProperties } from './containers';
+import { ApiError, ERRORS, errorBody } from './errors';
 import { LiveHits } from './live';
 
 export interface RunningServer {
@@ -17,6 +21,7 @@ export interface RunningServer {
   /** The port it listens on (useful with PORT=0). */
   port: number;
   containers: ContainerStore;
+  properties: PropertyService;
   /** Stops taking requests, finishes the writes in flight, closes storage. */
   stop(): Promise<void>;
 }
@@ -25,7 +30,16 @@ export interface RunningServer {
  * Starts the whole product on one port (CONTRACT §2): the demo site by Host header, the
  * containers, the collector, the beacon API and the live stream.
  */
-export async function startServer(config: ServerConfig, options: { storage?: Storage; logger?: boolean } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** Storage opened by the caller (and closed by it). */
+  storage?: Storage;
+  /** false: no request log. */
+  logger?: boolean;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const properties = loadProperties(config.propertiesDir);
   const storage = options.storage ?? (await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
   const live = new LiveHits();
@@ -35,12 +49,13 @@ export async function startServer(config: ServerConfig, options: { storage?: Sto
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream && { stream: options.logStream }),
             // No addresses, no query strings (they can hold what the privacy guard removes): method, host and path only.
             serializers: {
               req: (req) => ({ method: req.method, host: req.headers?.host, path: String(req.url ?? '').split('?')[0] }),
@@ -52,17 +67,30 @@ export async function startServer(config: ServerConfig, options: { storage?: Sto
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NOT_FOUND')));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    if (error instanceof ApiError) return reply.code(ERRORS[error.code].status).send(errorBody(error.code, error.detail, error.issues));
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(errorBody(status === 500 ? 'INTERNAL' : 'BAD_REQUEST', status === 500 ? undefined : error.message));
   });
 
-  let building: (store: ContainerStore) => void = () => undefined;
-  const containers = new Promise<ContainerStore>((resolve) => (building = resolve));
+  let port = config.port;
+  const store = new ContainerStore();
+  const service = new PropertyService(storage, properties, store, () => port, (msg) => app.log.info(msg));
+  // Versions and publications first (no port needed); the builds need the port, so they follow listen.
+  await service.importFiles();
+  if (config.firstAdmin) await createFirstAdmin(storage, config.firstAdmin, (msg) => app.log.info(msg));
+  let built: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (built = resolve));
+
   demoRoutes(app);
-  containerRoutes(app, containers);
+  containerRoutes(
+    app,
+    ready.then(() => store),
+  );
   await collectorRoutes(app, { storage, live, batcher, rules: () => rules, privacy: () => privacy });
   beaconRoutes(app, storage, live);
+  await adminApi(app, { storage, properties: service, ready, port: () => port, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
+  await consoleRoutes(app, config.consoleDir);
   app.get('/api/health', async (_request, reply) => {
     try {
       await storage.ping();
@@ -74,17 +102,25 @@ export async function startServer(config: ServerConfig, options: { storage?: Sto
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (typeof address === 'object' && address) port = address.port;
   // Built once the port is known: the demo's containers send their hits to this server.
-  const store = await buildAllContainers(properties, port);
-  building(store);
+  await service.syncPublished();
+  built();
+  // Another server on the same database may publish; pick its publications up.
+  const sync =
+    config.publicationSyncSeconds > 0
+      ? setInterval(() => service.syncPublished().catch((error) => app.log.warn({ err: error }, 'publication sync failed')), config.publicationSyncSeconds * 1000)
+      : undefined;
+  sync?.unref();
 
   return {
     app,
     storage,
     port,
     containers: store,
+    properties: service,
     async stop() {
+      clearInterval(sync);
       await app.close();
       await batcher.drain();
       if (!options.storage) await storage.close();

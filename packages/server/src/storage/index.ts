@@ -12,6 +12,7 @@ import { migrate } from './migrations/index';
 import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, searches, toolFunnel, topPages } from './reports';
 import type * as T from './types';
 import {
+  countAdmins,
   countUsers,
   createSession,
   createUser,
@@ -66,7 +67,8 @@ export interface Storage {
   findUserById(id: number): Promise<T.User | undefined>;
   listUsers(): Promise<T.User[]>;
   countUsers(): Promise<number>;
-  updateUser(id: number, change: { role?: T.Role; passwordHash?: string }): Promise<boolean>;
+  countAdmins(exceptId?: number): Promise<number>;
+  updateUser(id: number, change: T.UserChange): Promise<boolean>;
   deleteUser(id: number): Promise<boolean>;
   createSession(session: T.Session): Promise<void>;
   /** Undefined when missing or expired. */
@@ -142,6 +144,7 @@ function storageOn(engine: Engine): Storage {
     findUserById: (id) => findUserById(engine, id),
     listUsers: () => listUsers(engine),
     countUsers: () => countUsers(engine),
+    countAdmins: (exceptId) => countAdmins(engine, exceptId),
     updateUser: (id, change) => updateUser(engine, id, change),
     deleteUser: (id) => deleteUser(engine, id),
     createSession: (session) => createSession(engine, session),

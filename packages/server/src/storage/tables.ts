@@ -40,6 +40,8 @@ export interface UsersTable {
   password_hash: string;
   role: 'viewer' | 'editor' | 'publisher';
   created_at: string;
+  /** 0 or 1 on both engines. */
+  is_admin: Generated<number>;
 }
 
 export interface SessionsTable {

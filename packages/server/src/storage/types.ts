@@ -125,16 +125,26 @@ export interface ConsentOptOuts {
   marketingOff: number;
 }
 
-export type Role = 'viewer' | 'editor' | 'publisher';
+export type { Role } from '@tagwell/schema';
+import type { Role } from '@tagwell/schema';
 
 export interface NewUser {
   username: string;
   passwordHash: string;
   role: Role;
+  /** May manage users; false when left out. */
+  admin?: boolean;
 }
 export interface User extends NewUser {
   id: number;
+  admin: boolean;
   createdAt: string;
+}
+
+export interface UserChange {
+  role?: Role;
+  passwordHash?: string;
+  admin?: boolean;
 }
 
 export interface Session {

@@ -6,13 +6,13 @@ import type { Selectable } from 'kysely';
 import type { Engine } from './engine';
 import { StorageConflictError, isUniqueViolation } from './errors';
 import type { UsersTable } from './tables';
-import type { NewUser, Role, Session, User } from './types';
+import type { NewUser, Session, User, UserChange } from './types';
 
 export async function createUser(engine: Engine, user: NewUser): Promise<User> {
   try {
     const row = await engine.db
       .insertInto('users')
-      .values({ username: user.username, password_hash: user.passwordHash, role: user.role, created_at: new Date().toISOString() })
+      .values({ username: user.username, password_hash: user.passwordHash, role: user.role, is_admin: user.admin ? 1 : 0, created_at: new Date().toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
     return fromUserRow(row);
@@ -36,14 +36,25 @@ export async function listUsers(engine: Engine): Promise<User[]> {
   return (await engine.db.selectFrom('users').selectAll().orderBy('username').execute()).map(fromUserRow);
 }
 
+/** Administrators other than `exceptId`: the last one may not be removed or demoted. */
+export async function countAdmins(engine: Engine, exceptId?: number): Promise<number> {
+  let query = engine.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_admin', '=', 1);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 export async function countUsers(engine: Engine): Promise<number> {
   const row = await engine.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Returns false when there is no such user. */
-export async function updateUser(engine: Engine, id: number, change: { role?: Role; passwordHash?: string }): Promise<boolean> {
-  const values = { ...(change.role && { role: change.role }), ...(change.passwordHash && { password_hash: change.passwordHash }) };
+export async function updateUser(engine: Engine, id: number, change: UserChange): Promise<boolean> {
+  const values = {
+    ...(change.role && { role: change.role }),
+    ...(change.passwordHash && { password_hash: change.passwordHash }),
+    ...(change.admin !== undefined && { is_admin: change.admin ? 1 : 0 }),
+  };
   if (Object.keys(values).length === 0) return (await findUserById(engine, id)) !== undefined;
   const result = await engine.db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -89,5 +100,12 @@ export async function deleteExpiredSessions(engine: Engine, now = new Date()): P
 }
 
 function fromUserRow(row: Selectable<UsersTable>): User {
-  return { id: Number(row.id), username: row.username, passwordHash: row.password_hash, role: row.role, createdAt: row.created_at };
+  return {
+    id: Number(row.id),
+    username: row.username,
+    passwordHash: row.password_hash,
+    role: row.role,
+    admin: Number(row.is_admin) === 1,
+    createdAt: row.created_at,
+  };
 }

@@ -11,6 +11,7 @@ import type { Engine, EngineKind } from '../engine';
 import type { Database } from '../tables';
 import { hits } from './001-hits';
 import { admin } from './002-admin';
+import { userAdmin } from './003-user-admin';
 
 export interface Migration {
   /** Sorts in order of application: `001_hits`, `002_admin`... Never renamed once released. */
@@ -20,7 +21,7 @@ export interface Migration {
   up(db: Kysely<any>, kind: EngineKind): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [hits, admin];
+export const migrations: readonly Migration[] = [hits, admin, userAdmin];
 
 /** Any fixed number: it names Tagwell's migration lock among all advisory locks of the database. */
 const MIGRATION_LOCK = 7_265_001;

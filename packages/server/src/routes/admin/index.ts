@@ -1,0 +1,61 @@
+/**
+ * The admin API under /api/admin (docs/ADMIN-API.md), in its own Fastify scope: its security
+ * headers, session hooks and throttling apply to it alone, not to the demo site or the collector.
+ */
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { authHooks } from '../../admin/auth';
+import type { PropertyService } from '../../admin/property-service';
+import { ApiError } from '../../app/errors';
+import type { Storage } from '../../storage';
+import { auditRoutes } from './audit';
+import { demoPageRoutes } from './demo-pages';
+import { propertyRoutes } from './properties';
+import { reportRoutes } from './reports';
+import { sessionRoutes } from './session';
+import { userRoutes } from './users';
+
+export interface AdminOptions {
+  storage: Storage;
+  properties: PropertyService;
+  /** Resolves once the published versions are built (after listen: the containers need the port). */
+  ready: Promise<unknown>;
+  port: () => number;
+  loginAttemptsPerMinute: number;
+}
+
+/** Helmet for JSON answers: nothing may frame, sniff or cache them. */
+export const API_HELMET = {
+  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'same-origin' as const },
+};
+
+export async function adminApi(app: FastifyInstance, options: AdminOptions): Promise<void> {
+  await app.register(
+    async (scope) => {
+      await scope.register(cookie);
+      await scope.register(helmet, API_HELMET);
+      await scope.register(rateLimit, {
+        global: false,
+        errorResponseBuilder: () => new ApiError('TOO_MANY_ATTEMPTS'),
+      });
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      authHooks(scope, options.storage);
+      sessionRoutes(scope, options.storage, { loginAttemptsPerMinute: options.loginAttemptsPerMinute });
+      await scope.register(async (props) => {
+        // Deployments are known once the start-up build is done.
+        props.addHook('preHandler', async () => void (await options.ready));
+        propertyRoutes(props, options.storage, options.properties);
+      });
+      auditRoutes(scope, options.storage);
+      userRoutes(scope, options.storage);
+      reportRoutes(scope, options.storage);
+      demoPageRoutes(scope, options.port);
+    },
+    { prefix: '/api/admin' },
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requirePermission } from '../../admin/auth';
+import { verifyPassword } from '../../admin/passwords';
+import { SESSION_COOKIE, cookieOptions, newSession } from '../../admin/sessions';
+import { ApiError } from '../../app/errors';
+import type { Storage, User } from '../../storage';
+import { parseBody } from './body';
+
+const signIn = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(1000) });
+
+export const publicUser = (user: User) => ({ id: user.id, username: user.username, role: user.role, admin: user.admin });
+
+/** Sign in, who am I, sign out (docs/ADMIN-API.md "Sessions, roles and CSRF"). */
+export function sessionRoutes(scope: FastifyInstance, storage: Storage, options: { loginAttemptsPerMinute: number }): void {
+  const secure = (request: FastifyRequest) => request.protocol === 'https';
+
+  scope.post(
+    '/session',
+    {
+      config: {
+        public: true,
+        // Per client address, in this process's memory only; a guessing script slows to a crawl.
+        rateLimit: { max: options.loginAttemptsPerMinute, timeWindow: 60_000 },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = parseBody(signIn, request.body);
+      const user = await storage.findUserByUsername(username);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        request.log.info({ username }, 'sign-in refused');
+        throw new ApiError('INVALID_CREDENTIALS');
+      }
+      await storage.deleteExpiredSessions();
+      const { token, session } = newSession(user.id);
+      await storage.createSession(session);
+      await storage.appendAudit({ actor: user.username, action: 'sign-in' });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure(request)));
+      return { user: publicUser(user), csrfToken: session.csrfToken };
+    },
+  );
+
+  scope.get('/session', async (request) => {
+    const { user, session } = requirePermission(request, 'read');
+    return { user: publicUser(user), csrfToken: session.csrfToken };
+  });
+
+  scope.delete('/session', async (request, reply) => {
+    const { user, session } = requirePermission(request, 'read');
+    await storage.deleteSession(session.id);
+    await storage.appendAudit({ actor: user.username, action: 'sign-out' });
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(secure(request), 0));
+    return reply.code(204).send();
+  });
+}
