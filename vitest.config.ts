@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Every optional runtime feature on (packages/runtime/src/features.d.ts); containers define their own.
-  define: { TW_LINK_HITS: 'true', TW_CONTEXT_DATA: 'true', TW_EVENT_TOKENS: 'true', TW_CONSENT: 'true' },
+  define: { TW_LINK_HITS: 'true', TW_CONTEXT_DATA: 'true', TW_EVENT_TOKENS: 'true', TW_CONSENT: 'true', TW_DEBUG_BRIDGE: 'true' },
   test: {
     projects: [
       {

@@ -69,8 +69,8 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     legalComments: 'none',
     charset: 'utf8',
     treeShaking: true,
-    // Optional runtime features the property does not use drop out (packages/runtime/src/core/features.ts).
-    define: featureDefines(property),
+    // Optional runtime features the property (or the environment) does not use drop out (packages/runtime/src/features.d.ts).
+    define: featureDefines(property, env),
     // The runtime's internal property names shrink to a letter or two; public ones (the _satellite
     // API, DOM, RuleEvent fields custom code reads) are never in the list.
     // Custom code is bundled too: a name it uses anywhere keeps its name.

@@ -1,15 +1,24 @@
-import type { Property } from '@tagwell/schema';
+import type { EnvironmentName, Property } from '@tagwell/schema';
 
 /**
  * esbuild `define`s that switch off the runtime's optional features a property does not use
- * (packages/runtime/src/core/features.ts), so its container carries none of their code.
+ * (packages/runtime/src/features.d.ts), so its container carries none of their code.
  */
-export function featureDefines(property: Property): Record<string, string> {
+export function featureDefines(property: Property, env: EnvironmentName): Record<string, string> {
   const actions = property.rules.flatMap((rule) => rule.actions);
   const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link');
   const contextData = actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
   // Tokens live in settings strings; custom code reads the event directly and needs no token.
   const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
   const consent = property.settings.consent !== undefined;
-  return { TW_LINK_HITS: String(linkHits), TW_CONTEXT_DATA: String(contextData), TW_EVENT_TOKENS: String(eventTokens), TW_CONSENT: String(consent) };
+  return {
+    TW_LINK_HITS: String(linkHits),
+    TW_CONTEXT_DATA: String(contextData),
+    TW_EVENT_TOKENS: String(eventTokens),
+    TW_CONSENT: String(consent),
+    TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
+  };
 }
+
+/** The console's debugger talks to development and staging containers; visitors never pay for it. */
+export const hasDebugBridge = (env: EnvironmentName): boolean => env !== 'production';

@@ -4,6 +4,7 @@ import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, literal, UserKeys } from './emit';
 import { CompileError } from './errors';
+import { hasDebugBridge } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
 export interface GenerateOptions {
@@ -106,6 +107,9 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     rules: ruleConfigs,
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
     consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
+    // Imported by the entry, not by the core: esbuild names identifiers from the text of every file it
+    // reads, so a production container, which never reads this one, keeps its bytes whatever the bridge becomes.
+    debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
   };
 
   const modules = [...imports.keys()].sort();

@@ -10,3 +10,5 @@ declare const TW_CONTEXT_DATA: boolean;
 declare const TW_EVENT_TOKENS: boolean;
 /** Analytics consent: hits wait for, or are dropped by, the visitor's Statistics choice. */
 declare const TW_CONSENT: boolean;
+/** The debug bridge: the console's debugger hears rules, logs and redactions (core/debug-bridge.ts). Never in production. */
+declare const TW_DEBUG_BRIDGE: boolean;

@@ -8,9 +8,9 @@ export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
   'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
-  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie',
+  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'debugBridge',
   // Context and shared state
-  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify',
+  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard',
   // Tracker
   'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
   // Component settings

@@ -1,4 +1,4 @@
-import type { AnalyticsConfig, CookieApi, Logger } from '../core/types';
+import type { AnalyticsConfig, Bridge, CookieApi, Logger } from '../core/types';
 import { guardHit } from '../privacy';
 import { encode, type Pair } from './encode';
 import { beaconUrl, send as transmit } from './transport';
@@ -28,6 +28,8 @@ export interface TrackerDeps {
   cookie: CookieApi;
   /** The consent gate (analytics/consent.ts); without one every hit is sent. */
   gate?: () => 'send' | 'wait' | 'drop';
+  /** The debug bridge, told what the guard removes (development and staging containers only). */
+  bridge?: Bridge;
 }
 
 /** Hits kept in memory while consent is pending; older ones beyond this are dropped. */
@@ -82,7 +84,11 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
     trackVars = trackEvents = undefined;
   };
 
-  const guard = (pairs: Pair[]) => guardHit(pairs, config);
+  const guard = (pairs: Pair[]) => {
+    // The debugger hears what goes (the second pass, after the cap, finds only what the cut made).
+    if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onGuard(pairs, config);
+    return guardHit(pairs, config);
+  };
 
   return {
     sent,

@@ -56,6 +56,8 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
     },
   };
   const vars = createVars(ctx);
+  // Before anything logs or runs, so the debugger hears all of it.
+  if (TW_DEBUG_BRIDGE && config.debugBridge) config.debugBridge(ctx, log);
 
   // Page code calls these: no argument it passes may make them throw.
   const api =

@@ -13,6 +13,8 @@ export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boole
     return i < 0 ? undefined : `${part}[${i}]`;
   };
   const failed = first(rule.conditions, 'conditions', true) || first(rule.exceptions, 'exceptions', false);
+  // One property read when no debugger is connected; nothing at all in production containers.
+  if (TW_DEBUG_BRIDGE && ctx.bridge) ctx.bridge.onRule(rule, event, failed);
   if (failed) {
     ctx.log.debug(`Rule "${rule.name}" not run: ${failed}`);
     return false;

@@ -57,6 +57,16 @@ export interface Context {
   track(identifier: string, detail?: unknown): void;
   /** Shared per-container state for component modules (e.g. the analytics tracker). */
   shared: Record<string, unknown>;
+  /** Set while the console's debugger is connected (core/debug-bridge.ts; never in production containers). */
+  bridge?: Bridge;
+}
+
+/** What the engine tells the console's debugger; the bridge turns it into messages. Never throws. */
+export interface Bridge {
+  /** A rule was evaluated; `failed` is the place of the condition or exception that stopped it (`conditions[1]`). */
+  onRule(rule: RuleConfig, event: RuleEvent, failed: string | undefined): void;
+  /** A hit is about to be guarded: the bridge reports what the guard removes, never the removed text. */
+  onGuard(pairs: Array<[key: string, value: string]>, config: AnalyticsConfig): void;
 }
 
 /** An event module registers every subscription of its type at once, so one listener serves many rules. */
@@ -87,6 +97,8 @@ export interface DataElementConfig {
 }
 
 export interface ConditionConfig {
+  /** Not emitted by the compiler (as DataElementConfig.type); the debug bridge names it when present. */
+  type?: string;
   module: ConditionModule;
   settings: Settings;
   negate?: boolean;
@@ -150,4 +162,6 @@ export interface ContainerConfig {
   consent?: ConsentConfig;
   /** core/storage's createStore, when a data element has a storage duration. */
   storage?: () => DataElementStore;
+  /** core/debug-bridge's default export, in development and staging containers only. */
+  debugBridge?: (ctx: Context, log: Logger & { setDebug(on: boolean): void }) => void;
 }

@@ -5,7 +5,7 @@ export const DENIED_PARAMS = ['useremail'];
 
 // Decodes what can be decoded: a run that is not valid UTF-8 still yields its ASCII
 // escapes, so `%40` or `%20` next to a stray byte cannot hide an address or a postcode.
-const decode = (text: string): string =>
+export const decode = (text: string): string =>
   text.replace(/(?:%[\da-f]{2})+/gi, (run) => {
     try {
       return decodeURIComponent(run);

@@ -77,8 +77,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const store = new ContainerStore();
   const service = new PropertyService(storage, properties, store, () => port, (msg) => app.log.info(msg));
   // Versions and publications first (no port needed); the builds need the port, so they follow listen.
-  await service.importFiles();
-  if (config.firstAdmin) await createFirstAdmin(storage, config.firstAdmin, (msg) => app.log.info(msg));
+  // Once per database, even when several servers start together.
+  await storage.exclusively(async () => {
+    await service.importFiles();
+    if (config.firstAdmin) await createFirstAdmin(storage, config.firstAdmin, (msg) => app.log.info(msg));
+  });
   let built: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (built = resolve));
 

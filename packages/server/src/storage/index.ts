@@ -86,6 +86,12 @@ export interface Storage {
   appendAudit(entry: T.NewAuditEntry): Promise<T.AuditEntry>;
   listAudit(limit: number): Promise<T.AuditEntry[]>;
 
+  /**
+   * Runs `work` while no other server on this database runs its own (PostgreSQL: an advisory lock
+   * held by one connection; SQLite is one process's file). For start-up work that must happen once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+
   /** Rejects when the database cannot be reached (the collector then answers 503). */
   ping(): Promise<void>;
   /** Waits for queries in flight, then releases the file or the pool. */
@@ -161,11 +167,27 @@ function storageOn(engine: Engine): Storage {
     appendAudit: (entry) => appendAudit(engine, entry),
     listAudit: (limit) => listAudit(engine, limit),
 
+    exclusively: (work) => exclusively(engine, work),
     ping: async () => {
       await sql`select 1`.execute(engine.db);
     },
     close: () => (closing ??= closeEngine(engine)),
   };
+}
+
+/** Any fixed number, other than the migration lock's. */
+const STARTUP_LOCK = 7_265_002;
+
+async function exclusively<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+  if (engine.kind === 'sqlite') return work();
+  return engine.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK)})`.execute(db);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK)})`.execute(db);
+    }
+  });
 }
 
 async function closeEngine(engine: Engine): Promise<void> {

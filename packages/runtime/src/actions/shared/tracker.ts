@@ -9,7 +9,8 @@ export function trackerOf(ctx: Context): Tracker {
     if (!config) throw new Error('the container has no analytics settings');
     const consent = ctx.config.consent;
     const gate = consent && consent.module(ctx, consent);
-    const created = (tracker = createTracker(config, { log: ctx.log, cookie: ctx.cookie, gate }));
+    // Development and staging containers tell the debugger what the privacy guard removes.
+    const created = (tracker = createTracker(config, { log: ctx.log, cookie: ctx.cookie, gate, ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }) }));
     ctx.shared.tracker = created;
     // A changed choice sends or drops the hits that waited for it.
     if (consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));

@@ -1,0 +1,132 @@
+import { redactions } from '../privacy/redactions';
+import type { Bridge, Context, Logger } from './types';
+
+// The console's debugger opens a page in a popup or an iframe with `?tw_debug=<its origin>` and
+// hears, by postMessage to that origin only, what the container does there. Compiled into
+// development and staging containers only (TW_DEBUG_BRIDGE). Every key of a message that leaves the
+// page is quoted: esbuild never mangles a quoted property name.
+
+/** sessionStorage key that keeps the later pages of the tab connected. */
+export const BRIDGE_KEY = 'tagwell.debugBridge';
+const PARAM = 'tw_debug';
+/** Longest data-element value sent, in characters. */
+export const VALUE_LIMIT = 500;
+
+/** An http(s) origin exactly (a trailing slash allowed), or undefined. */
+const originOf = (text: string | null | undefined): string | undefined => {
+  try {
+    const url = new URL(text || '');
+    if (/^https?:$/.test(url.protocol) && (text == url.origin || text == url.origin + '/')) return url.origin;
+  } catch {
+    // Not a URL: ignored.
+  }
+};
+
+/** Reads (no value), removes ('') or writes the remembered origin; blocked storage reads as nothing. */
+const session = (value?: string): string | null | undefined => {
+  try {
+    if (value === undefined) return sessionStorage.getItem(BRIDGE_KEY);
+    if (value) sessionStorage.setItem(BRIDGE_KEY, value);
+    else sessionStorage.removeItem(BRIDGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/** A value as the debugger shows it: text as it is, anything else as JSON or its string form, cut to VALUE_LIMIT. */
+const show = (value: unknown): string => {
+  let text: string;
+  try {
+    text = typeof value == 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    try {
+      text = String(value);
+    } catch {
+      text = '?';
+    }
+  }
+  return text.slice(0, VALUE_LIMIT);
+};
+
+/** Connects the container to the debugger when the page asks for it (`tw_debug`) or the tab already did. Never throws. */
+export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: boolean): void }): void {
+  try {
+    const asked = new URLSearchParams(location.search).get(PARAM);
+    if (asked == 'off') {
+      session('');
+      log.setDebug(false);
+      return;
+    }
+    let origin = originOf(asked);
+    if (origin) session(origin);
+    else origin = originOf(session());
+    if (!origin) return;
+    const to = origin;
+    log.setDebug(true);
+
+    // Never '*': only the debugger's origin may read these. The target is looked up for each message,
+    // as the page may drop its opener; a closed or hostile target is ignored.
+    const post = (type: string, fields: Record<string, unknown>) => {
+      try {
+        const target = (window.opener as Window | null) || (window.parent !== window && window.parent);
+        if (target) target.postMessage({ 'source': 'tagwell', 'type': type, ...fields }, to);
+      } catch {
+        // The debugger misses a message; the page carries on.
+      }
+    };
+
+    const { build } = ctx.config;
+    post('ready', { 'property': build.property, 'environment': build.environment, 'buildId': build.buildId, 'url': location.href });
+
+    // Every logger entry, as the logger wrote it in its history (text already made safe there).
+    const history = log.history;
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      const write = log[level];
+      log[level] = (...args: unknown[]) => {
+        write(...args);
+        const entry = history[history.length - 1];
+        if (entry) post('log', { 'level': entry[0], 'message': entry[1], 'time': Date.now() });
+      };
+    }
+
+    addEventListener('message', (event) =>
+      ctx.safe(
+        'Debug bridge',
+        () => {
+          const data = event.data as Record<string, unknown> | null;
+          if (event.origin !== to || !data || data['source'] !== 'tagwell-console' || data['type'] !== 'data-elements') return;
+          const values: Record<string, string> = Object.create(null);
+          for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined));
+          post('data-elements', { 'values': values });
+        },
+        undefined,
+      ),
+    );
+
+    const bridge: Bridge = {
+      onRule(rule, event, failed) {
+        try {
+          if (!failed) return post('rule', { 'rule': rule.name, 'event': event.type, 'fired': true });
+          // `conditions[1]` or `exceptions[0]`, as rules.ts names the place.
+          const [, part, index] = /^(\w+)\[(\d+)\]$/.exec(failed) || [];
+          const type = ((part == 'conditions' ? rule.conditions : rule.exceptions) || [])[Number(index)]?.type;
+          post('rule', type ? { 'rule': rule.name, 'event': event.type, 'fired': false, 'failed': failed, 'component': type } : { 'rule': rule.name, 'event': event.type, 'fired': false, 'failed': failed });
+        } catch {
+          // As post: never the page's problem.
+        }
+      },
+      onGuard(pairs, config) {
+        try {
+          for (const [field, value] of pairs)
+            for (const { kind, parameter } of redactions(field, value, config))
+              post('redaction', parameter ? { 'field': field, 'kind': kind, 'parameter': parameter } : { 'field': field, 'kind': kind });
+        } catch {
+          // As post: never the page's problem.
+        }
+      },
+    };
+    ctx.bridge = bridge;
+  } catch {
+    // No bridge; the container runs as without one.
+  }
+}
