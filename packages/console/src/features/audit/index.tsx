@@ -1,1 +1,1 @@
-export function AuditPage() { return <h1>Audit log</h1>; }
+export { AuditPage } from './audit-page';

@@ -1,1 +1,1 @@
-export function DebuggerPage() { return <h1>Debugger</h1>; }
+export { DebuggerPage } from './debugger-page';

@@ -1,1 +1,1 @@
-export function ReportsPage() { return <h1>Reports</h1>; }
+export { ReportsPage } from './reports-page';

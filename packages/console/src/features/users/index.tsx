@@ -1,1 +1,1 @@
-export function UsersPage() { return <h1>Users</h1>; }
+export { UsersPage } from './users-page';

@@ -1,0 +1,118 @@
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { ErrorMessage } from '../../components/status';
+import type { Beacon } from '../../lib/types';
+import type { BridgeMessage } from './bridge-messages';
+import { hitTitle } from './decode-hit';
+import { HitList } from './hit-list';
+import { PagePicker } from './page-picker';
+import { useDemoPages, useProperty, useSdr } from './queries';
+import { configuredHosts, debugUrl, environmentForHost, hitFromHost, hostname, propertyForHost, streamUrl } from './target';
+import { DataElementsPanel, LogPanel, RedactionsPanel, RulesPanel } from './trace-panels';
+import { EMPTY_DEBUGGER, reduceDebugger } from './trace';
+import { useDebugBridge } from './use-debug-bridge';
+import { useHitStream } from './use-hit-stream';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Issue 5 item 4: open a page, then see its hits decoded with their SDR meaning, the rules that
+ * ran or why not, the data elements and the privacy guard's redactions, live.
+ */
+export function DebuggerPage() {
+  const [state, dispatch] = useReducer(reduceDebugger, EMPTY_DEBUGGER);
+  const [host, setHost] = useState<string | undefined>();
+  const [opened, setOpened] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [notice, setNotice] = useState<string | undefined>();
+
+  const demoPages = useDemoPages();
+  const pages = demoPages.data?.pages;
+  const propertyName = propertyForHost(host ?? pages?.[0]?.host, pages);
+  const property = useProperty(propertyName);
+  const sdr = useSdr(propertyName);
+  const document = property.data?.latest.document;
+  const environment = host ? environmentForHost(document, host) : undefined;
+  const pageEnvironment = environment?.environment ?? pages?.find((p) => hostname(p.host) === host)?.environment;
+
+  // Wait for the property (it names the report suite) unless it cannot be had.
+  const url = host && (document || property.isError) ? streamUrl(environment?.reportSuites[0]) : undefined;
+  const onHit = useCallback(
+    (beacon: Beacon) => {
+      if (!host || !hitFromHost(beacon, host)) return;
+      dispatch({ type: 'hit', beacon });
+      setAnnouncement(`New hit: ${hitTitle(beacon)}`);
+    },
+    [host],
+  );
+  const status = useHitStream(url, onHit);
+
+  const onMessage = useCallback((message: BridgeMessage) => dispatch({ type: 'bridge', message }), []);
+  const bridge = useDebugBridge(onMessage);
+
+  const allowedHosts = useMemo(() => [...configuredHosts(document), ...(pages ?? []).map((p) => p.host)], [document, pages]);
+
+  function open(pageUrl: string, pageHost: string): string | undefined {
+    setHost(pageHost);
+    if (!bridge.open(debugUrl(pageUrl, window.location.origin))) return 'The browser blocked the pop-up window. Allow pop-ups for the console, then open the page again.';
+    setOpened(true);
+    setNotice(undefined);
+    return undefined;
+  }
+
+  function refresh() {
+    setNotice(bridge.requestDataElements() ? undefined : 'No page is open: open a page first.');
+  }
+
+  const ready = state.trace.bridge;
+  return (
+    <div className="debugger">
+      <h1>Debugger</h1>
+      <p className="notice">
+        Rule traces, data elements, redactions and log lines come only from development and staging containers: production containers carry no
+        debug bridge. Hits come from every host.
+      </p>
+      <section aria-labelledby="debugger-page">
+        <h2 id="debugger-page">Page</h2>
+        <PagePicker
+          pages={pages}
+          pagesLoading={demoPages.isPending}
+          pagesError={demoPages.error}
+          allowedHosts={allowedHosts}
+          onChoose={setHost}
+          onOpen={open}
+        />
+        {host && pageEnvironment === 'production' && (
+          <p className="notice">{host} runs the production container: you will see its hits, but no rule traces.</p>
+        )}
+        <p role="status" className="debugger-bridge">
+          {ready
+            ? `Debug bridge connected: ${ready.property}, ${ready.environment} container, build ${ready.buildId}, ${ready.url}`
+            : opened && pageEnvironment !== 'production'
+              ? 'Waiting for the page’s debug bridge…'
+              : ''}
+        </p>
+      </section>
+      {sdr.isError && <ErrorMessage error={new Error(`The SDR of ${propertyName} could not be loaded, so hits show no meanings: ${errorText(sdr.error)}`)} />}
+      {property.isError && (
+        <ErrorMessage error={new Error(`The property ${propertyName} could not be loaded, so failed rules show no condition details: ${errorText(property.error)}`)} />
+      )}
+      <p className="debugger-sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="debugger-columns">
+        <HitList hits={state.hits} held={state.held.length} paused={state.paused} status={status} host={host} sdr={sdr.data} dispatch={dispatch} />
+        <div className="debugger-trace">
+          <RulesPanel
+            rules={state.trace.rules}
+            document={document}
+            canClear={state.trace.rules.length > 0 || state.trace.logs.length > 0}
+            onClear={() => dispatch({ type: 'clear-trace' })}
+          />
+          <DataElementsPanel values={state.trace.dataElements} canAsk={opened} onRefresh={refresh} notice={notice} />
+          <RedactionsPanel redactions={state.trace.redactions} />
+          <LogPanel logs={state.trace.logs} />
+        </div>
+      </div>
+    </div>
+  );
+}

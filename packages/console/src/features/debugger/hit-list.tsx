@@ -1,0 +1,60 @@
+import type { Sdr } from '@tagwell/schema';
+import type { Dispatch } from 'react';
+import { HitCard } from './hit-card';
+import type { DebuggerAction, HitEntry } from './trace';
+import type { StreamStatus } from './use-hit-stream';
+
+const STATUS_TEXT: Record<StreamStatus, string> = {
+  idle: 'Choose a page to listen for its hits.',
+  connecting: 'Connecting to the live stream…',
+  open: 'Listening',
+  reconnecting: 'Reconnecting…',
+};
+
+interface Props {
+  hits: HitEntry[];
+  held: number;
+  paused: boolean;
+  status: StreamStatus;
+  host: string | undefined;
+  sdr: Sdr | undefined;
+  dispatch: Dispatch<DebuggerAction>;
+}
+
+/** The hits of the watched host, newest first, as the collector stored them. */
+export function HitList({ hits, held, paused, status, host, sdr, dispatch }: Props) {
+  return (
+    <section aria-labelledby="debugger-hits" className="debugger-hits">
+      <h2 id="debugger-hits">Hits</h2>
+      <p className={status === 'reconnecting' ? 'notice debugger-stream' : 'hint debugger-stream'}>
+        {status === 'open' && host ? `Listening for hits from ${host}` : STATUS_TEXT[status]}
+        {paused && ` Paused: ${held} new ${held === 1 ? 'hit' : 'hits'} waiting.`}
+      </p>
+      <div className="actions">
+        {paused ? (
+          <button type="button" onClick={() => dispatch({ type: 'resume' })}>
+            Resume hits
+          </button>
+        ) : (
+          <button type="button" className="secondary" onClick={() => dispatch({ type: 'pause' })}>
+            Pause hits
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={() => dispatch({ type: 'clear-hits' })} disabled={hits.length === 0 && held === 0}>
+          Clear hits
+        </button>
+      </div>
+      {hits.length === 0 ? (
+        <p className="hint">No hits yet. Open the page: its page view and every link hit appear here as they reach the collector.</p>
+      ) : (
+        <ol className="debugger-hit-list">
+          {hits.map((entry) => (
+            <li key={entry.beacon.id}>
+              <HitCard entry={entry} sdr={sdr} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockServer, renderPage } from '../../../test/render';
+import type { PropertyDocument } from '../document';
+import { PropertiesRoutes } from '../index';
+import { EDITOR, propertyApi, version } from '../test-fixtures';
+
+const scenario = () => ({ versions: [version(6)], environments: { development: 6, staging: 6, production: 6 }, publications: [] });
+const open = (path: string) => renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
+const posted = (calls: ReturnType<typeof mockServer>['calls']) => calls.filter((c) => c.method === 'POST').map((c) => c.body as { document: PropertyDocument; baseVersion: number });
+
+describe('the data element editor', { timeout: 20_000 }, () => {
+  it('changes the options of a data element and saves the whole document', async () => {
+    const mock = mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/Page%20Name/edit');
+    expect(await screen.findByLabelText('Data layer path')).toHaveValue('page.pageInfo.pageName');
+    expect(screen.getByLabelText('Default value')).toHaveValue('N/A');
+    await userEvent.click(screen.getByLabelText('Force lower case'));
+    await userEvent.selectOptions(screen.getByLabelText('Storage duration'), 'session');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
+    const [body] = posted(mock.calls);
+    expect(body?.baseVersion).toBe(6);
+    expect(body?.document.dataElements![0]).toEqual({ name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' }, default: 'N/A', cleanText: true, storage: 'session' });
+    expect(body?.document.dataElements).toHaveLength(110);
+    expect(screen.getByText('Storage duration').nextSibling).toHaveTextContent('session (remembered for the session)');
+  });
+
+  it('shows the schema’s message next to the data layer path and does not save', async () => {
+    const mock = mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/Page%20Name/edit');
+    const path = await screen.findByLabelText('Data layer path');
+    await userEvent.clear(path);
+    await userEvent.type(path, 'page..name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(path).toHaveAccessibleDescription('A dotted path under window.digitalData, e.g. page.pageInfo.pageName Error: a dotted path under window.digitalData, e.g. page.pageInfo.pageName');
+    expect(screen.getByRole('alert')).toHaveTextContent('dataElements[0].settings.path: a dotted path under window.digitalData');
+    expect(posted(mock.calls)).toEqual([]);
+  });
+
+  it('refuses a rename that leaves rules reading the old name, naming each place', async () => {
+    const mock = mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/Page%20Name/edit');
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveAccessibleDescription('Rules read it as %Page Name%: renaming it means changing them too (1 rule).');
+    await userEvent.type(name, 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('rules[10].events[1].settings.name: unknown data element "Page Name"');
+    expect(alert).toHaveTextContent('rules[10].actions[0].settings.variables.pageName: unknown data element "Page Name" in %Page Name%');
+    expect(posted(mock.calls)).toEqual([]);
+  });
+
+  it('creates a data element of another type with its own fields', async () => {
+    const mock = mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/new');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Page Title');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'page-info');
+    await userEvent.selectOptions(screen.getByLabelText('Page attribute'), 'title');
+    await userEvent.click(screen.getByLabelText('Use a default value'));
+    await userEvent.type(screen.getByLabelText('Default value'), 'untitled');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
+    expect(posted(mock.calls)[0]?.document.dataElements![110]).toEqual({ name: 'Page Title', type: 'page-info', settings: { attribute: 'title' }, default: 'untitled' });
+  });
+});

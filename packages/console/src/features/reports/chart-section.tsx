@@ -1,0 +1,42 @@
+import { useId, type ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  /** Shown instead of the chart and table when the range has nothing to show. */
+  empty?: string | false;
+  /** Figures in words, above the chart. */
+  summary?: ReactNode;
+  /** What the chart draws, for the image's accessible name. */
+  chartLabel?: string;
+  chart?: ReactNode;
+  /** The same numbers as the chart: the accessible alternative (and what tests read). */
+  table?: ReactNode;
+}
+
+/** One report: a heading, figures, a chart (an image to assistive technology) and its numbers. */
+export function ChartSection({ title, empty, summary, chartLabel, chart, table }: Props) {
+  const id = useId();
+  return (
+    <section className="reports-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {empty ? (
+        <p className="hint">{empty}</p>
+      ) : (
+        <>
+          {summary}
+          {chart && (
+            <div className="reports-chart" role="img" aria-label={`${chartLabel ?? title}: the numbers are in the table below`}>
+              {chart}
+            </div>
+          )}
+          {table && (
+            <details className="reports-numbers">
+              <summary>Show the numbers</summary>
+              <div className="table-wrap">{table}</div>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

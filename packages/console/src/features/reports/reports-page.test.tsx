@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from 'react-router';
+import type { Reports } from '../../lib/types';
+import { mockServer, renderPage } from '../../test/render';
+import { ReportsPage } from './reports-page';
+
+const viewer = { id: 1, username: 'vera', role: 'viewer' as const, admin: false };
+
+const REPORTS: Reports = {
+  range: { from: '2026-11-18', to: '2026-11-21' },
+  pageViewsByDay: [
+    { day: '2026-11-18', pageViews: 1204 },
+    { day: '2026-11-20', pageViews: 7 },
+    { day: '2026-11-21', pageViews: 12 },
+  ],
+  pageViewsBySection: [
+    { section: 'conditions', pageViews: 9 },
+    { section: null, pageViews: 3 },
+  ],
+  topPages: [
+    { pageName: 'nhs:conditions:asthma', pageViews: 4 },
+    { pageName: null, pageViews: 1 },
+  ],
+  searches: { searches: 10, zeroResults: 2, zeroResultRate: 0.2 },
+  toolFunnel: [
+    { tool: 'bmi-calculator', starts: 5, completions: 3 },
+    { tool: 'heart-age', starts: 3, completions: 2 },
+    { tool: 'orphan', starts: 0, completions: 1 },
+  ],
+  feedbackByPage: [
+    { pageName: 'nhs:conditions:asthma', yes: 3, no: 1 },
+    { pageName: 'nhs:conditions:flu', yes: 0, no: 2 },
+  ],
+  consentOptOuts: { statisticsOff: 1, marketingOff: 0 },
+};
+
+const EMPTY: Reports = {
+  range: {},
+  pageViewsByDay: [],
+  pageViewsBySection: [],
+  topPages: [],
+  searches: { searches: 0, zeroResults: 0, zeroResultRate: 0 },
+  toolFunnel: [],
+  feedbackByPage: [],
+  consentOptOuts: { statisticsOff: 0, marketingOff: 0 },
+};
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="Current address">{location.pathname + location.search}</output>;
+}
+
+function render(path: string, answer: (url: string) => unknown = () => REPORTS) {
+  const server = mockServer({ 'GET /api/admin/reports': ({ url }) => answer(url) }, viewer);
+  renderPage(
+    <>
+      <ReportsPage />
+      <Where />
+    </>,
+    { path },
+  );
+  return server;
+}
+
+/** The first answer and the lazy charts can take a while on a busy machine. */
+const SLOW = { timeout: 5000 };
+const chartsShown = () => screen.findByRole('heading', { name: 'Page views by day' }, SLOW);
+const reportCalls = (server: ReturnType<typeof mockServer>) => server.calls.filter((c) => c.url.startsWith('/api/admin/reports')).map((c) => c.url);
+const card = (name: string) => screen.getByRole('region', { name });
+/** A table's rows as arrays of cell texts. */
+const cells = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+// The charts are a lazy chunk: load it once here, not inside a test's time limit.
+beforeAll(async () => {
+  await import('./report-charts');
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ReportsPage', () => {
+  it('asks for the range in the address and shows every report as a table of its numbers', async () => {
+    const server = render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-11-18&to=2026-11-21']);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-18');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-21');
+
+    expect(within(card('Page views by day')).getByText('1,223 page views in this range')).toBeInTheDocument();
+    expect(cells(within(card('Page views by day')).getByRole('table', { name: 'Page views by day' }))).toEqual([
+      ['Day', 'Page views'],
+      ['Wed, 18 Nov 2026', '1,204'],
+      ['Thu, 19 Nov 2026', '0'],
+      ['Fri, 20 Nov 2026', '7'],
+      ['Sat, 21 Nov 2026', '12'],
+    ]);
+    expect(cells(within(card('Page views by section')).getByRole('table'))).toEqual([
+      ['Section', 'Page views'],
+      ['conditions', '9'],
+      ['(no section)', '3'],
+    ]);
+    expect(cells(within(card('Tool starts and completions')).getByRole('table'))).toEqual([
+      ['Tool', 'Starts', 'Completions', 'Completion rate'],
+      ['bmi-calculator', '5', '3', '60%'],
+      ['heart-age', '3', '2', '66.7%'],
+      ['orphan', '0', '1', '—'],
+    ]);
+    expect(within(card('Searches with zero results')).getByText(/of searches found nothing/)).toHaveTextContent('20% of searches found nothing (2 of 10)');
+    expect(cells(within(card('Searches with zero results')).getByRole('table'))).toEqual([
+      ['Searches', 'Zero results', 'Zero-result rate'],
+      ['10', '2', '20%'],
+    ]);
+    expect(cells(within(card('Feedback by page')).getByRole('table'))).toEqual([
+      ['Page', 'Yes', 'No', 'Share yes'],
+      ['nhs:conditions:asthma', '3', '1', '75%'],
+      ['nhs:conditions:flu', '0', '2', '0%'],
+    ]);
+    const consent = within(card('Consent opt-outs'));
+    expect(consent.getByText('Statistics cookies turned off').nextSibling).toHaveTextContent(/^1$/);
+    expect(consent.getByText('Marketing cookies turned off').nextSibling).toHaveTextContent(/^0$/);
+    expect(cells(within(card('Top pages')).getByRole('table'))).toEqual([
+      ['Page', 'Page views'],
+      ['nhs:conditions:asthma', '4'],
+      ['(no page name)', '1'],
+    ]);
+    // Each chart is one image with a name; its numbers sit behind "Show the numbers".
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual([
+      'Line chart of page views by day: the numbers are in the table below',
+      'Bar chart of page views by section: the numbers are in the table below',
+      'Grouped bar chart of starts and completions per tool: the numbers are in the table below',
+      'Bar chart of searches and searches with zero results: the numbers are in the table below',
+      'Stacked bar chart of yes and no answers per page: the numbers are in the table below',
+    ]);
+    expect(screen.getAllByText('Show the numbers')).toHaveLength(5);
+  });
+
+  it('puts the last 30 days in the address when it names no range', async () => {
+    const server = render('/reports');
+    await chartsShown();
+    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-10-24&to=2026-11-22']);
+    expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-10-24&to=2026-11-22');
+  });
+
+  it('applies a chosen range and the presets, keeping them in the address', async () => {
+    const server = render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    await userEvent.clear(screen.getByLabelText('From'));
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show reports' }));
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-11-01&to=2026-11-21'));
+    await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-11-16&to=2026-11-22'));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-16');
+    await waitFor(() =>
+      expect(reportCalls(server)).toEqual([
+        '/api/admin/reports?from=2026-11-18&to=2026-11-21',
+        '/api/admin/reports?from=2026-11-01&to=2026-11-21',
+        '/api/admin/reports?from=2026-11-16&to=2026-11-22',
+      ]),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-10-24&to=2026-11-22'));
+  });
+
+  it('refuses a From after the To with a clear message, and asks the server nothing', async () => {
+    const server = render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    await userEvent.clear(screen.getByLabelText('From'));
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-25');
+    await userEvent.click(screen.getByRole('button', { name: 'Show reports' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The From date must be on or before the To date.');
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('The From date must be on or before the To date.');
+    expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-11-18&to=2026-11-21');
+    expect(reportCalls(server)).toHaveLength(1);
+  });
+
+  it('says so when the address holds a range the server would refuse', async () => {
+    const server = render('/reports?from=2026-11-21&to=2026-11-01');
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('The From date must be on or before the To date.');
+    expect(reportCalls(server)).toEqual([]);
+  });
+
+  it('shows an empty state per chart for a range without data', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21', () => EMPTY);
+    await chartsShown();
+    expect(within(card('Page views by day')).getByText('No page views in this range')).toBeInTheDocument();
+    expect(within(card('Page views by section')).getByText('No page views in this range')).toBeInTheDocument();
+    expect(within(card('Tool starts and completions')).getByText('No tool starts in this range')).toBeInTheDocument();
+    expect(within(card('Searches with zero results')).getByText('No searches in this range')).toBeInTheDocument();
+    expect(within(card('Feedback by page')).getByText('No feedback in this range')).toBeInTheDocument();
+    expect(within(card('Top pages')).getByText('No page views in this range')).toBeInTheDocument();
+    expect(screen.queryAllByRole('img')).toEqual([]);
+  });
+
+  it('shows loading, then the server message on an error', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21', () => new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'from is not a day' } }), { status: 400 }));
+    expect(screen.getByText(/Checking your session|Loading the reports/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('from is not a day');
+  });
+});
