@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateTime } from '../../components/date-time';
@@ -44,7 +45,7 @@ export function AuditPage() {
           {shown.length === 0 ? (
             <p>No entries.</p>
           ) : (
-            <div className="table-wrap">
+            <TableWrap label="Audit log entries">
               <table>
                 <thead>
                   <tr>
@@ -71,7 +72,7 @@ export function AuditPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
           {entries.length >= limit ? (
             <button type="button" className="secondary" disabled={audit.isFetching} aria-busy={audit.isFetching} onClick={() => setLimit(limit + PAGE)}>

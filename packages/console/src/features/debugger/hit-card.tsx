@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import type { Sdr } from '@tagwell/schema';
 import { useId } from 'react';
 import { decodeHit, hitTitle } from './decode-hit';
@@ -21,7 +22,7 @@ export function HitCard({ entry, sdr }: { entry: HitEntry; sdr: Sdr | undefined 
       <p className="hint">
         Received <time dateTime={beacon.receivedAt}>{time(beacon.receivedAt)}</time> · report suite {beacon.reportSuites.join(', ')} · hit {beacon.id}
       </p>
-      <div className="table-wrap">
+      <TableWrap label="Variables of this hit">
         <table>
           <caption className="debugger-sr-only">Variables of this hit</caption>
           <thead>
@@ -55,7 +56,7 @@ export function HitCard({ entry, sdr }: { entry: HitEntry; sdr: Sdr | undefined 
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {unmatched.length > 0 && (
         <ul className="debugger-redaction-list">
           {unmatched.map((note) => (

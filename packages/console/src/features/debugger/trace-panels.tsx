@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import type { Property } from '@tagwell/schema';
 import { explainFailure, findRule } from './explain-failure';
 import { redactionText } from './redaction-text';
@@ -60,7 +61,7 @@ export function DataElementsPanel({ values, canAsk, onRefresh, notice }: { value
       ) : names.length === 0 ? (
         <p className="hint">The page has no data elements.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Data element values">
           <table>
             <thead>
               <tr>
@@ -77,7 +78,7 @@ export function DataElementsPanel({ values, canAsk, onRefresh, notice }: { value
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
 import { IfAllowed } from '../auth';
@@ -66,7 +67,7 @@ function DataElementView({ element, document, property }: { element: DataElement
             Looks up <code>{element.settings.input}</code>
             {element.settings.caseInsensitive ? ', ignoring case' : ''}:
           </p>
-          <div className="table-wrap">
+          <TableWrap label="Lookup table">
             <table>
               <thead>
                 <tr>
@@ -87,7 +88,7 @@ function DataElementView({ element, document, property }: { element: DataElement
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       ) : (
         <SettingsList settings={element.settings} />

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { IfAllowed } from '../auth';
@@ -32,7 +33,7 @@ export function DataElementsPage() {
         </p>
       </IfAllowed>
       <SearchBox id="data-element-search" label="Search data elements" hint="By name, type or any text in their settings." value={search} onChange={setSearch} shown={shown.length} total={elements.length} noun="data element" />
-      <div className="table-wrap">
+      <TableWrap label="Data elements">
         <table>
           <thead>
             <tr>
@@ -61,7 +62,7 @@ export function DataElementsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import type { DiffEntry } from './diff';
 import { getIn, type PropertyDocument } from './document';
 
@@ -32,7 +33,7 @@ export function DiffTable({ entries, beforeLabel, afterLabel, before, after }: {
   return (
     <>
       <p>{entries.length === 1 ? '1 change.' : `${entries.length} changes.`}</p>
-      <div className="table-wrap">
+      <TableWrap label="Differences">
         <table className="diff">
           <thead>
             <tr>
@@ -63,7 +64,7 @@ export function DiffTable({ entries, beforeLabel, afterLabel, before, after }: {
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {entries.length > LIMIT ? <p>And {entries.length - LIMIT} more changes not shown.</p> : null}
     </>
   );

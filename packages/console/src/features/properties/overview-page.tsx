@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/date-time';
 import { formatBytes, plural } from '../../components/format';
@@ -25,7 +26,7 @@ export function OverviewPage() {
         <Link to={paths.dataElements(name)}>{plural(dataElementsOf(latest.document).length, 'data element')}</Link>.
       </p>
       <h2>Environments</h2>
-      <div className="table-wrap">
+      <TableWrap label="What each environment runs">
         <table>
           <thead>
             <tr>
@@ -69,7 +70,7 @@ export function OverviewPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { Link } from 'react-router';
 import { DateTime } from '../../components/date-time';
 import { ErrorMessage, Loading } from '../../components/status';
@@ -31,7 +32,7 @@ export function PropertyListPage() {
       ) : properties.data.properties.length === 0 ? (
         <p>There are no properties yet. The server imports each properties/&lt;name&gt;/property.json when it starts.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Properties">
           <table>
             <caption className="visually-hidden">Each property, its latest version and what each environment runs</caption>
             <thead>
@@ -61,7 +62,7 @@ export function PropertyListPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { Link } from 'react-router';
 import type { SdrEntry } from '@tagwell/schema';
 import { ErrorMessage, Loading } from '../../components/status';
@@ -25,7 +26,7 @@ export function SdrPage() {
           <EntryTable title="Events" what="Event" entries={sdr.data.events} property={name} />
           {sdr.data.contextData.length > 0 ? <EntryTable title="Context data" what="Key" entries={sdr.data.contextData} property={name} /> : null}
           <h3>Sent on every hit by the tracker</h3>
-          <div className="table-wrap">
+          <TableWrap label="Sent on every hit by the tracker">
             <table>
               <thead>
                 <tr>
@@ -44,7 +45,7 @@ export function SdrPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       )}
     </>
@@ -58,7 +59,7 @@ function EntryTable({ title, what, entries, property }: { title: string; what: s
       {entries.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label={title}>
           <table>
             <thead>
               <tr>
@@ -89,7 +90,7 @@ function EntryTable({ title, what, entries, property }: { title: string; what: s
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { DateTime } from '../../components/date-time';
@@ -26,7 +27,7 @@ export function VersionsPage() {
   return (
     <>
       <h2 id="versions-heading">Versions</h2>
-      <div className="table-wrap">
+      <TableWrap label="Versions">
         <table aria-labelledby="versions-heading">
           <thead>
             <tr>
@@ -51,7 +52,7 @@ export function VersionsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {selected ? (
         <SelectedVersion property={name} version={selected} deployments={detail.environments} publications={publications.data?.publications} publicationsError={publications.error} />
       ) : null}
@@ -63,7 +64,7 @@ export function VersionsPage() {
       ) : publications.data.publications.length === 0 ? (
         <p>Nothing has been published yet.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Publications">
           <table aria-labelledby="publications-heading">
             <thead>
               <tr>
@@ -86,7 +87,7 @@ export function VersionsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { useId, type ReactNode } from 'react';
 
 interface Props {
@@ -32,7 +33,7 @@ export function ChartSection({ title, empty, summary, chartLabel, chart, table }
           {table && (
             <details className="reports-numbers">
               <summary>Show the numbers</summary>
-              <div className="table-wrap">{table}</div>
+              <TableWrap label={`The numbers: ${title}`}>{table}</TableWrap>
             </details>
           )}
         </>

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { Bar, BarChart, type LegendPayload, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { ReactElement } from 'react';
 import type { Reports } from '../../lib/types';
@@ -278,7 +279,7 @@ export function TopPages({ data }: { data: Reports['topPages'] }) {
       title="Top pages"
       empty={data.length === 0 && 'No page views in this range'}
       summary={
-        <div className="table-wrap">
+        <TableWrap label="The numbers: Top pages">
           <table>
             <caption>Top pages by page views</caption>
             <thead>
@@ -296,7 +297,7 @@ export function TopPages({ data }: { data: Reports['topPages'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       }
     />
   );

@@ -1,3 +1,4 @@
+import { TableWrap } from '../../components/table-wrap';
 import { useRef, useState } from 'react';
 import { ROLES, type Role } from '@tagwell/schema';
 import { Confirm } from '../../components/confirm';
@@ -21,7 +22,7 @@ export function UsersPage() {
       ) : users.isError ? (
         <ErrorMessage error={users.error} />
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Users">
           <table>
             <thead>
               <tr>
@@ -37,7 +38,7 @@ export function UsersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <NewUserForm />
     </>
