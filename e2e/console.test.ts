@@ -173,6 +173,15 @@ describe('the console', () => {
     await expect.poll(() => rules.innerText()).toMatch(/Feedback: No fired/);
     await expect.poll(() => page.getByRole('region', { name: 'Data elements' }).innerText()).toContain('Page Name');
     await expectAccessible(page, 'debugger with hits');
+
+    // An address the visitor typed an e-mail address into: the guard removes it, the debugger says so.
+    await page.getByLabel('Page address').fill(`http://dev.health.localhost:${product.port}/conditions/chickenpox?contact=ana.jones@example.com`);
+    await page.getByRole('button', { name: 'Open page' }).click();
+    const redactions = page.getByRole('region', { name: 'Redactions' });
+    await expect.poll(() => redactions.innerText(), { timeout: 20_000 }).toMatch(/privacy guard removed an e-mail address from/);
+    await expect.poll(() => hits.locator('article mark').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const stored = (await (await fetch(`${product.base}/api/beacons?limit=5`)).json()) as { beacons: Array<{ query: string }> };
+    expect(stored.beacons.some((b) => b.query.includes('example.com'))).toBe(false);
     await page.context().close();
   });
 
