@@ -124,7 +124,9 @@ describe('debug bridge in Chromium', () => {
     // "Load a script" needs ?load=: its condition fails.
     expect(rules).toContainEqual({ source: 'tagwell', type: 'rule', rule: 'Load a script', event: 'dom-ready', fired: false, failed: 'conditions[0]' });
     // The search term (eVar10) holds an e-mail address: the guard removes it, the console hears what and where.
-    expect(of(messages, 'redaction')).toEqual([{ source: 'tagwell', type: 'redaction', field: 'v10', kind: 'email' }]);
+    const [redaction] = of(messages, 'redaction');
+    expect(of(messages, 'redaction')).toEqual([{ source: 'tagwell', type: 'redaction', field: 'v10', kind: 'email', query: expect.stringMatching(/^AQB=1&.*&AQE=1$/) }]);
+    expect(redaction!.query).not.toContain('nhs.net');
     expect(of(messages, 'log')).toContainEqual(expect.objectContaining({ level: 'log', message: 'Rule "Page view" fired', time: expect.any(Number) }));
     const [answer] = of(messages, 'data-elements');
     expect(answer!.values).toMatchObject({ 'Page Name': 'bridge page', 'Search Term': 'jo@nhs.net', 'Sub Category2': '' });

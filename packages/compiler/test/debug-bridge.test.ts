@@ -60,7 +60,7 @@ describe('the debug bridge by environment', () => {
       { source: 'tagwell', type: 'ready', property: 'minimal', environment: 'development', buildId: expect.stringMatching(/^[\da-f]{12}$/), url: window.location.href },
     ]);
     expect(of('rule')).toEqual([{ source: 'tagwell', type: 'rule', rule: 'Page view', event: 'dom-ready', fired: true }]);
-    expect(of('redaction')).toEqual([{ source: 'tagwell', type: 'redaction', field: 'ch', kind: 'email' }]);
+    expect(of('redaction')).toEqual([{ source: 'tagwell', type: 'redaction', field: 'ch', kind: 'email', query: expect.stringMatching(/^AQB=1&.*&AQE=1$/) }]);
     expect(of('data-elements')).toEqual([{ source: 'tagwell', type: 'data-elements', values: { 'Page Name': 'flu', 'Primary Category': 'jo@nhs.net', 'Site Section': 'web' } }]);
     expect(Object.keys(of('log')[0]!).sort()).toEqual(['level', 'message', 'source', 'time', 'type']);
   });

@@ -10,7 +10,7 @@ export const INTERNAL_PROPERTIES = [
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
   'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'debugBridge',
   // Context and shared state
-  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard',
+  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
   // Tracker
   'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
   // Component settings

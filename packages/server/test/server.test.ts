@@ -165,6 +165,20 @@ describe('collector (CONTRACT §2, §4)', () => {
     expect(text).not.toContain('not:this:host');
   });
 
+  it("streams only the hits of one page host when asked (the debugger's filter)", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/stream?pageHost=dev.health.localhost`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const from = (page: string) => hitQuery(`page:${page}`, `&g=${encodeURIComponent(`http://${page}/conditions/asthma`)}`);
+    await collect(from('www.health.localhost'), {}, 'metrics.health.localhost');
+    await collect(from('dev.health.localhost'), {}, 'metrics.health.localhost');
+    let text = '';
+    while (!text.includes('page:dev.health.localhost')) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    expect(text).not.toContain('page:www.health.localhost');
+  });
+
   it('rejects a bad limit on the beacon API with a clear error', async () => {
     const res = await fetch(`${base}/api/beacons?limit=abc`);
     expect(res.status).toBe(400);

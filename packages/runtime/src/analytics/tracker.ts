@@ -131,6 +131,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
             // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
             // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
             const query = encode(guard(guard([...new Map(pairs.concat([['mid', visitorId()]]))]).map(cap)).map(cap), now);
+            if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query);
             const how = transmit(beaconUrl(config), query);
             sent.push(query);
             if (sent.length > 20) sent.shift();

@@ -188,10 +188,13 @@ describe('messages', () => {
     });
     satellite.track('search');
     expect(beacon.beacon).toHaveBeenCalledTimes(1);
+    // Each names the query the hit left with, so the debugger pairs it with that stored hit.
+    const [url] = beacon.urls();
+    const query = url!.slice(url!.indexOf('?') + 1);
     expect(d.of('redaction')).toEqual([
-      { source: 'tagwell', type: 'redaction', field: 'g', kind: 'query-parameter', parameter: 'useremail' },
-      { source: 'tagwell', type: 'redaction', field: 'pageName', kind: 'postcode' },
-      { source: 'tagwell', type: 'redaction', field: 'v12', kind: 'email' },
+      { source: 'tagwell', type: 'redaction', field: 'g', kind: 'query-parameter', parameter: 'useremail', query },
+      { source: 'tagwell', type: 'redaction', field: 'pageName', kind: 'postcode', query },
+      { source: 'tagwell', type: 'redaction', field: 'v12', kind: 'email', query },
     ]);
     expect(JSON.stringify(d.of('redaction'))).not.toMatch(/jo|nhs|LS1|4AP/i);
   });

@@ -103,6 +103,9 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
       ),
     );
 
+    // What the guard removed from the hit being built, posted with the query it leaves with, so
+    // the debugger pairs it with that hit whatever arrives first (the message or the stored hit).
+    let found: Array<Record<string, string>> = [];
     const bridge: Bridge = {
       onRule(rule, event, failed) {
         try {
@@ -119,10 +122,15 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
         try {
           for (const [field, value] of pairs)
             for (const { kind, parameter } of redactions(field, value, config))
-              post('redaction', parameter ? { 'field': field, 'kind': kind, 'parameter': parameter } : { 'field': field, 'kind': kind });
+              found.push(parameter ? { 'field': field, 'kind': kind, 'parameter': parameter } : { 'field': field, 'kind': kind });
         } catch {
           // As post: never the page's problem.
         }
+      },
+      onSent(query) {
+        const these = found;
+        found = [];
+        for (const redaction of these) post('redaction', { ...redaction, 'query': query });
       },
     };
     ctx.bridge = bridge;

@@ -67,6 +67,8 @@ export interface Bridge {
   onRule(rule: RuleConfig, event: RuleEvent, failed: string | undefined): void;
   /** A hit is about to be guarded: the bridge reports what the guard removes, never the removed text. */
   onGuard(pairs: Array<[key: string, value: string]>, config: AnalyticsConfig): void;
+  /** The guarded hit leaves with this query: what the guard removed from it is reported now, with the query. */
+  onSent(query: string): void;
 }
 
 /** An event module registers every subscription of its type at once, so one listener serves many rules. */

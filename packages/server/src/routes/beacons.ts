@@ -28,6 +28,15 @@ const limitOf = (raw: unknown, fallback: number): number | undefined => {
   return Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : undefined;
 };
 
+const hostOf = (url: unknown): string | undefined => {
+  if (typeof url !== 'string') return undefined;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+};
+
 export function beaconRoutes(app: FastifyInstance, storage: Storage, live: LiveHits): void {
   const streams = new Set<ServerResponse>();
   // Open streams never end by themselves: close them first, so shutdown waits only for real work.
@@ -44,8 +53,11 @@ export function beaconRoutes(app: FastifyInstance, storage: Storage, live: LiveH
   });
 
   // The live stream for the debugger: server-sent events, one `hit` event per committed hit.
-  app.get<{ Querystring: { host?: string; reportSuite?: string } }>('/api/stream', (request, reply) => {
+  // `host` is the host that received the hit (the tracking server); `pageHost` the host of the
+  // page that sent it (its pageURL), which is what the debugger follows.
+  app.get<{ Querystring: { host?: string; reportSuite?: string; pageHost?: string } }>('/api/stream', (request, reply) => {
     const { host, reportSuite } = request.query;
+    const pageHost = request.query.pageHost?.toLowerCase();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -59,6 +71,7 @@ export function beaconRoutes(app: FastifyInstance, storage: Storage, live: LiveH
     const unsubscribe = live.subscribe((beacon, hitHost) => {
       if (host && hitHost !== host) return;
       if (reportSuite && !beacon.reportSuites.includes(reportSuite)) return;
+      if (pageHost && hostOf(beacon.variables.pageURL) !== pageHost) return;
       res.write(`id: ${beacon.id}\nevent: hit\ndata: ${JSON.stringify(beacon)}\n\n`);
     });
     // A comment now and then keeps proxies from closing an idle stream.

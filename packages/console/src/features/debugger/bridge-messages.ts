@@ -8,7 +8,7 @@ export type BridgeMessage =
   | { type: 'log'; level: string; message: string; time: string | number | undefined }
   | { type: 'rule'; rule: string; event: string; fired: true }
   | { type: 'rule'; rule: string; event: string; fired: false; failed: string; component?: string }
-  | { type: 'redaction'; field: string; kind: RedactionKind; parameter?: string }
+  | { type: 'redaction'; field: string; kind: RedactionKind; parameter?: string; query?: string }
   | { type: 'data-elements'; values: Record<string, string> };
 
 /** What the console posts to the page to ask for the data elements' values. */
@@ -44,7 +44,13 @@ export function parseBridgeMessage(data: unknown): BridgeMessage | undefined {
       };
     case 'redaction':
       if (typeof data.field !== 'string' || !KINDS.includes(str(data.kind))) return undefined;
-      return { type: 'redaction', field: data.field, kind: data.kind as RedactionKind, ...(typeof data.parameter === 'string' ? { parameter: data.parameter } : {}) };
+      return {
+        type: 'redaction',
+        field: data.field,
+        kind: data.kind as RedactionKind,
+        ...(typeof data.parameter === 'string' ? { parameter: data.parameter } : {}),
+        ...(typeof data.query === 'string' ? { query: data.query } : {}),
+      };
     case 'data-elements': {
       if (!isRecord(data.values)) return undefined;
       const values: Record<string, string> = {};

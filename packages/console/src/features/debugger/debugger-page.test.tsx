@@ -66,7 +66,7 @@ describe('DebuggerPage', () => {
     expect(within(picker).getByRole('group', { name: 'dev.health.localhost (development)' })).toHaveTextContent('Asthma (/conditions/asthma/)Search (/search/?q=flu)');
     expect(within(picker).getByRole('group', { name: 'www.health.localhost (production)' })).toBeInTheDocument();
     expect(window.open).toHaveBeenCalledWith(`${DEV_ASTHMA}?tw_debug=${encodeURIComponent(window.location.origin)}`, 'tagwell-debug');
-    expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukdev');
+    expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukdev&pageHost=dev.health.localhost');
     expect(server.calls.map((c) => c.url)).toEqual(
       expect.arrayContaining(['/api/admin/demo-pages', '/api/admin/properties/health-site', '/api/admin/properties/health-site/sdr']),
     );
@@ -89,7 +89,7 @@ describe('DebuggerPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
     expect(window.open).toHaveBeenCalledWith(`https://nhs.example.org/conditions/?tw_debug=${encodeURIComponent(window.location.origin)}#top`, 'tagwell-debug');
     expect(address).not.toHaveAttribute('aria-invalid');
-    await waitFor(() => expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukprod'), SLOW);
+    await waitFor(() => expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukprod&pageHost=nhs.example.org'), SLOW);
   });
 
   it('shows each hit of the page newest first, decoded with the SDR, and announces it', async () => {
@@ -139,7 +139,7 @@ describe('DebuggerPage', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(FakeEventSource.instances).toHaveLength(2);
     const second = FakeEventSource.latest();
-    expect(second.url).toBe('/api/stream?reportSuite=nhsukdev');
+    expect(second.url).toBe('/api/stream?reportSuite=nhsukdev&pageHost=dev.health.localhost');
     second.open();
     expect(within(section('Hits')).getByText('Listening for hits from dev.health.localhost')).toBeInTheDocument();
     second.hit(pageView());

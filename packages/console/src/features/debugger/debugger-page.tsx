@@ -35,7 +35,7 @@ export function DebuggerPage() {
   const pageEnvironment = environment?.environment ?? pages?.find((p) => hostname(p.host) === host)?.environment;
 
   // Wait for the property (it names the report suite) unless it cannot be had.
-  const url = host && (document || property.isError) ? streamUrl(environment?.reportSuites[0]) : undefined;
+  const url = host && (document || property.isError) ? streamUrl(environment?.reportSuites[0], host) : undefined;
   const onHit = useCallback(
     (beacon: Beacon) => {
       if (!host || !hitFromHost(beacon, host)) return;

@@ -54,6 +54,7 @@ describe('the host a page runs on', () => {
   it("streams the environment's report suite and keeps the hits whose page URL is on the host", () => {
     expect(streamUrl('nhsukdev')).toBe('/api/stream?reportSuite=nhsukdev');
     expect(streamUrl(undefined)).toBe('/api/stream');
+    expect(streamUrl('nhsukdev', 'Dev.Health.localhost:8080')).toBe('/api/stream?reportSuite=nhsukdev&pageHost=dev.health.localhost');
     expect(hitFromHost(pageView(), 'dev.health.localhost')).toBe(true);
     expect(hitFromHost(pageView(), 'staging.health.localhost')).toBe(false);
     expect(hitFromHost(pageView({ variables: { pageName: 'x' } }), 'staging.health.localhost')).toBe(true);

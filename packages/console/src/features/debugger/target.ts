@@ -55,12 +55,16 @@ export function debugUrl(url: string, consoleOrigin: string): string {
 }
 
 /**
- * The live stream for a page's hits. The stream's own `host` filter is the host that received the
- * hit (the tracking server, metrics.health.localhost), not the page's host, so the stream is narrowed
- * by the environment's report suite and `hitFromHost` keeps the page's host.
+ * The live stream for a page's hits: the environment's report suite and the page's host (`pageHost`,
+ * the host of the hit's pageURL; the stream's `host` is the tracking server that received it).
+ * `hitFromHost` checks the host again on this side.
  */
-export function streamUrl(reportSuite: string | undefined): string {
-  return reportSuite ? `/api/stream?reportSuite=${encodeURIComponent(reportSuite)}` : '/api/stream';
+export function streamUrl(reportSuite: string | undefined, pageHost?: string): string {
+  const query = new URLSearchParams();
+  if (reportSuite) query.set('reportSuite', reportSuite);
+  if (pageHost) query.set('pageHost', hostname(pageHost));
+  const text = query.toString();
+  return text ? `/api/stream?${text}` : '/api/stream';
 }
 
 /** True when the hit was sent from a page on `host` (its page URL, `g`); a hit without one is kept. */

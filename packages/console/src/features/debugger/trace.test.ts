@@ -27,6 +27,12 @@ describe('parseBridgeMessage', () => {
       values: { 'Page Name': 'asthma', Count: '3' },
     });
     expect(parseBridgeMessage({ source: 'tagwell', type: 'redaction', field: 'v10', kind: 'email' })).toEqual({ type: 'redaction', field: 'v10', kind: 'email' });
+    expect(parseBridgeMessage({ source: 'tagwell', type: 'redaction', field: 'v10', kind: 'email', query: 'AQB=1&AQE=1' })).toEqual({
+      type: 'redaction',
+      field: 'v10',
+      kind: 'email',
+      query: 'AQB=1&AQE=1',
+    });
   });
 
   it('ignores what is not a well-formed bridge message', () => {
@@ -85,6 +91,29 @@ describe('reduceDebugger', () => {
       ['101', ['g', 'v10']],
     ]);
     expect(state.trace.redactions.map((r) => r.hitId)).toEqual(['101', '101']);
+  });
+
+  it('pairs a redaction that names its query with that hit, whichever arrives first', () => {
+    const page = pageView({ query: 'AQB=1&pageName=a&AQE=1' });
+    const link = feedbackHit({ query: 'AQB=1&pageName=b&AQE=1' });
+    const state = act([
+      // The stored page view reaches the debugger before the page's message about it.
+      { type: 'hit', beacon: page },
+      { type: 'bridge', message: { type: 'redaction', field: 'g', kind: 'email', query: page.query } },
+      // This one waits for its own hit and skips an unrelated one in between.
+      { type: 'bridge', message: { type: 'redaction', field: 'v10', kind: 'email', query: link.query } },
+      { type: 'hit', beacon: pageView({ id: '103', query: 'AQB=1&pageName=c&AQE=1' }) },
+      { type: 'hit', beacon: link },
+    ]);
+    expect(state.hits.map((h) => [h.beacon.id, h.redactions.map((r) => r.field)])).toEqual([
+      ['102', ['v10']],
+      ['103', []],
+      ['101', ['g']],
+    ]);
+    expect(state.trace.redactions.map((r) => [r.field, r.hitId])).toEqual([
+      ['v10', '102'],
+      ['g', '101'],
+    ]);
   });
 
   it('holds hits while paused and shows them on resume, newest first', () => {

@@ -25,7 +25,9 @@ export interface RedactionNote {
   field: string;
   kind: RedactionKind;
   parameter?: string;
-  /** The hit it was attached to; undefined while it waits for the next hit. */
+  /** The query the hit left the page with (the stored hit's `query`): pairs the two exactly. */
+  query?: string;
+  /** The hit it was attached to; undefined while it waits for its hit. */
   hitId?: string;
 }
 export interface BridgeInfo {
@@ -69,8 +71,10 @@ export function reduceTrace(state: TraceState, message: BridgeMessage): TraceSta
       }
       return { ...next, rules: prepend(trace, state.rules) };
     }
-    case 'redaction':
-      return { ...next, redactions: prepend({ id, field: message.field, kind: message.kind, ...(message.parameter ? { parameter: message.parameter } : {}) }, state.redactions) };
+    case 'redaction': {
+      const { type: _type, ...note } = message;
+      return { ...next, redactions: prepend({ id, ...note }, state.redactions) };
+    }
     case 'data-elements':
       return { ...next, dataElements: message.values };
   }
@@ -78,6 +82,12 @@ export function reduceTrace(state: TraceState, message: BridgeMessage): TraceSta
 
 /** Redactions the guard made that no hit has carried yet. */
 export const pendingRedactions = (state: TraceState): RedactionNote[] => state.redactions.filter((r) => r.hitId === undefined);
+
+/**
+ * Whether a waiting redaction belongs to this hit: the same query when the page said which (the
+ * message and the stored hit may arrive in either order), else the next hit (older containers).
+ */
+const belongsTo = (note: RedactionNote, beacon: Beacon): boolean => note.hitId === undefined && (note.query === undefined || note.query === beacon.query);
 
 export interface HitEntry {
   beacon: Beacon;
@@ -104,14 +114,21 @@ export type DebuggerAction =
 
 export function reduceDebugger(state: DebuggerState, action: DebuggerAction): DebuggerState {
   switch (action.type) {
-    case 'bridge':
-      return { ...state, trace: reduceTrace(state.trace, action.message) };
+    case 'bridge': {
+      const trace = reduceTrace(state.trace, action.message);
+      const message = action.message;
+      // The stored hit came first: attach the redaction to it now.
+      const hit = message.type === 'redaction' && message.query !== undefined ? [...state.hits, ...state.held].find((h) => h.beacon.query === message.query) : undefined;
+      if (!hit) return { ...state, trace };
+      const [note] = trace.redactions;
+      const attached = { ...note!, hitId: hit.beacon.id };
+      const withNote = (entries: HitEntry[]) => entries.map((h) => (h === hit ? { ...h, redactions: [...h.redactions, attached] } : h));
+      return { ...state, trace: { ...trace, redactions: [attached, ...trace.redactions.slice(1)] }, hits: withNote(state.hits), held: withNote(state.held) };
+    }
     case 'hit': {
-      // The guard reports before the hit leaves the page, so the waiting redactions are this hit's.
-      const pending = pendingRedactions(state.trace);
-      const attached = pending.map((r) => ({ ...r, hitId: action.beacon.id }));
-      const trace = pending.length
-        ? { ...state.trace, redactions: state.trace.redactions.map((r) => (r.hitId === undefined ? { ...r, hitId: action.beacon.id } : r)) }
+      const attached = state.trace.redactions.filter((r) => belongsTo(r, action.beacon)).map((r) => ({ ...r, hitId: action.beacon.id }));
+      const trace = attached.length
+        ? { ...state.trace, redactions: state.trace.redactions.map((r) => (belongsTo(r, action.beacon) ? { ...r, hitId: action.beacon.id } : r)) }
         : state.trace;
       const entry: HitEntry = { beacon: action.beacon, redactions: attached };
       return state.paused ? { ...state, trace, held: prepend(entry, state.held) } : { ...state, trace, hits: prepend(entry, state.hits) };
