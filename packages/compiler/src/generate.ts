@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { DEFAULT_DEBUG_ORIGINS, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, literal, UserKeys } from './emit';
@@ -110,6 +110,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     // Imported by the entry, not by the core: esbuild names identifiers from the text of every file it
     // reads, so a production container, which never reads this one, keeps its bytes whatever the bridge becomes.
     debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
+    debugOrigins: hasDebugBridge(env) ? (property.settings.debugOrigins ?? DEFAULT_DEBUG_ORIGINS) : undefined,
   };
 
   const modules = [...imports.keys()].sort();

@@ -8,7 +8,7 @@ export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
   'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
-  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'debugBridge',
+  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'debugBridge', 'debugOrigins',
   // Context and shared state
   'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
   // Tracker

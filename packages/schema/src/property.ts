@@ -29,6 +29,9 @@ const environmentSchema = z.strictObject({
   reportSuites: z.array(z.string().regex(/^[A-Za-z0-9_-]+$/, 'a report suite id')).min(1, 'at least one report suite'),
 });
 
+/** The consoles that may debug a property's development and staging containers when it names none. */
+export const DEFAULT_DEBUG_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 export const settingsSchema = z.strictObject({
   trackingServer: host,
   trackingServerSecure: host.optional(),
@@ -39,6 +42,14 @@ export const settingsSchema = z.strictObject({
   nonceMeta: text.default('csp-nonce'),
   /** Cookie that holds the visitor identifier sent as `mid`. */
   visitorCookie: text.default('tw_mid'),
+  /**
+   * Origins of the consoles whose debugger may hear development and staging containers (the debug
+   * bridge); `:*` allows any port. Left out: this machine's consoles, `http://localhost:*` and
+   * `http://127.0.0.1:*` (DEFAULT_DEBUG_ORIGINS).
+   */
+  debugOrigins: z
+    .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:(\d+|\*))?$/, 'an origin such as https://tagwell.example.org or http://localhost:*'))
+    .optional(),
   /** SPEC §4: analytics hits wait for, and follow, the visitor's Statistics choice. */
   consent: z
     .strictObject({

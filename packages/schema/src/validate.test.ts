@@ -136,6 +136,16 @@ describe('document-level errors', () => {
     }
   });
 
+  it('takes console origins for the debug bridge, a port wildcard included, and nothing else', () => {
+    const settings = (debugOrigins: unknown) => doc({ settings: { trackingServer: 'm.example.com', debugOrigins } });
+    expect(parseProperty(settings(['https://tagwell.example.org', 'http://localhost:*', 'http://10.0.0.1:8080'])).ok).toBe(true);
+    expect(errorsOf(settings(['*', 'https://tagwell.example.org/', 'javascript:alert(1)']))).toEqual([
+      'settings.debugOrigins[0]: an origin such as https://tagwell.example.org or http://localhost:*',
+      'settings.debugOrigins[1]: an origin such as https://tagwell.example.org or http://localhost:*',
+      'settings.debugOrigins[2]: an origin such as https://tagwell.example.org or http://localhost:*',
+    ]);
+  });
+
   it('rejects an invalid report suite id and an empty report suite list', () => {
     expect(
       errorsOf(doc({ environments: { ...environments(), production: { reportSuites: ['tw-prod', 'tw prod!'] }, staging: { reportSuites: [] } } })),

@@ -5,7 +5,7 @@ import setVariables from '../actions/set-variables';
 import constant from '../data-elements/constant';
 import directCall from '../events/direct-call';
 import { INTERNAL_PROPERTIES } from '../internal-properties';
-import debugBridge, { BRIDGE_KEY, VALUE_LIMIT } from './debug-bridge';
+import debugBridge, { BRIDGE_KEY, VALUE_LIMIT, mayDebug } from './debug-bridge';
 import { act, ANALYTICS, BASE_URL, element, flushMicrotasks, makeConfig, makeRule, on, page, resetPage, setUrl, settle, startContainer, stubBeacon, watchPageErrors, when } from './test-helpers';
 import type { ConditionModule, ContainerConfig, DataElementModule } from './types';
 
@@ -44,7 +44,8 @@ function debuggerWindow(as: 'opener' | 'parent' = 'opener') {
   return { target, posted, of };
 }
 
-const boot = (partial: Partial<ContainerConfig> = {}) => startContainer(makeConfig({ debugBridge, ...partial }));
+const ORIGINS = ['http://localhost:*', 'https://console.example:8443'];
+const boot = (partial: Partial<ContainerConfig> = {}) => startContainer(makeConfig({ debugBridge, debugOrigins: ORIGINS, ...partial }));
 const openedWith = (value: string, path = '') => setUrl(`${BASE_URL}${path}${path.includes('?') ? '&' : '?'}tw_debug=${encodeURIComponent(value)}`);
 
 /** What the console sends to ask for the data elements. */
@@ -81,6 +82,17 @@ describe('activation', () => {
     }
     expect(satellite.logger.isDebug()).toBe(true);
     expect(sessionStorage.getItem(BRIDGE_KEY)).toBe(CONSOLE);
+  });
+
+  it("posts nothing to a console the property does not name in debugOrigins, and says so in the log", () => {
+    const d = debuggerWindow();
+    openedWith('https://elsewhere.example');
+    const satellite = boot();
+    expect(d.posted).toEqual([]);
+    expect(satellite.logger.history.map(([, text]) => text)).toContain("Debug bridge: https://elsewhere.example is not one of the property's debugOrigins");
+    // Any port of localhost:*, but not another host or scheme.
+    expect([mayDebug('http://localhost:5173', ORIGINS), mayDebug('http://localhost', ORIGINS), mayDebug('http://localhost.evil.example', ORIGINS), mayDebug('https://localhost:8080', ORIGINS)]).toEqual([true, true, false, false]);
+    expect([mayDebug('https://console.example:8443', ORIGINS), mayDebug('https://console.example', ORIGINS)]).toEqual([true, false]);
   });
 
   it('posts to the parent frame when the page has no opener', () => {

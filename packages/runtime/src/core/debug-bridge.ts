@@ -22,6 +22,10 @@ const originOf = (text: string | null | undefined): string | undefined => {
   }
 };
 
+/** Whether the property lets this console's origin debug it (`http://localhost:*`: any port). */
+export const mayDebug = (origin: string, patterns: readonly string[] = []): boolean =>
+  patterns.some((p) => p == origin || (p.slice(-2) == ':*' && (origin == p.slice(0, -2) || (origin.startsWith(p.slice(0, -1)) && /^\d+$/.test(origin.slice(p.length - 1))))));
+
 /** Reads (no value), removes ('') or writes the remembered origin; blocked storage reads as nothing. */
 const session = (value?: string): string | null | undefined => {
   try {
@@ -61,6 +65,8 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
     if (origin) session(origin);
     else origin = originOf(session());
     if (!origin) return;
+    // Any site could open a page with its own origin in tw_debug: only the property's consoles hear it.
+    if (!mayDebug(origin, ctx.config.debugOrigins)) return log.warn(`Debug bridge: ${origin} is not one of the property's debugOrigins`);
     const to = origin;
     log.setDebug(true);
 

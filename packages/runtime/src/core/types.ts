@@ -166,4 +166,6 @@ export interface ContainerConfig {
   storage?: () => DataElementStore;
   /** core/debug-bridge's default export, in development and staging containers only. */
   debugBridge?: (ctx: Context, log: Logger & { setDebug(on: boolean): void }) => void;
+  /** Console origins the debug bridge may post to; `:*` is any port. */
+  debugOrigins?: readonly string[];
 }
