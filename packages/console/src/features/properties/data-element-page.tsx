@@ -1,3 +1,4 @@
+import { ItemNotFound } from './item-not-found';
 import { TableWrap } from '../../components/table-wrap';
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
@@ -17,14 +18,7 @@ export function DataElementPage() {
   const document = detail.latest.document;
   const element = dataElementsOf(document).find((e) => e.name === elementName);
   if (!element)
-    return (
-      <>
-        <h2>Data element not found</h2>
-        <p role="alert">
-          Version {detail.latest.version} has no data element named “{elementName}”. <Link to={paths.dataElements(name)}>All data elements</Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound kind="data element" name={elementName} version={detail.latest.version} property={name} />;
   return <DataElementView element={element} document={document} property={name} />;
 }
 

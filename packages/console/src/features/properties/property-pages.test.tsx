@@ -28,6 +28,21 @@ describe('the property list', () => {
 });
 
 describe('the property view', () => {
+  it('says so when a link names a rule or data element the version does not have, with the way back', async () => {
+    mockServer(propertyApi(scenario()), EDITOR);
+    for (const [path, heading, text, back, href] of [
+      ['/properties/health-site/rules/Gone', 'Rule not found', 'Version 6 has no rule named “Gone”.', 'All rules', '/properties/health-site/rules'],
+      ['/properties/health-site/rules/Gone/edit', 'Rule not found', 'Version 6 has no rule named “Gone”.', 'All rules', '/properties/health-site/rules'],
+      ['/properties/health-site/data-elements/Gone', 'Data element not found', 'Version 6 has no data element named “Gone”.', 'All data elements', '/properties/health-site/data-elements'],
+    ] as const) {
+      const { unmount } = open(path);
+      expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(`${text} ${back}`);
+      expect(within(screen.getByRole('alert')).getByRole('link', { name: back })).toHaveAttribute('href', href);
+      unmount();
+    }
+  });
+
   it('has its sections as links', async () => {
     mockServer(propertyApi(scenario()), VIEWER);
     open('/properties/health-site');

@@ -1,3 +1,4 @@
+import { ItemNotFound } from './item-not-found';
 import { Link, useParams } from 'react-router';
 import { IfAllowed } from '../auth';
 import { describeAction, describeCondition, describeEvent, describeRule } from './describe-rule';
@@ -14,14 +15,7 @@ export function RulePage() {
   const document = detail.latest.document;
   const rule = rulesOf(document).find((r) => r.name === name);
   if (!rule)
-    return (
-      <>
-        <h2>Rule not found</h2>
-        <p role="alert">
-          Version {detail.latest.version} has no rule named “{name}”. <Link to={paths.rules(property)}>All rules</Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound kind="rule" name={name} version={detail.latest.version} property={property} />;
   return <RuleView rule={rule} document={document} property={property} />;
 }
 

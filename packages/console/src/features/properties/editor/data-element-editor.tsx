@@ -1,5 +1,6 @@
+import { ItemNotFound } from '../item-not-found';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DATA_ELEMENT_TYPES } from '@tagwell/schema';
 import type { Version } from '../../../lib/types';
 import { STORAGE_TEXT } from '../data-element-text';
@@ -23,14 +24,7 @@ export function DataElementEditorPage() {
   const elements = dataElementsOf(base.document);
   const index = elementName === undefined ? elements.length : elements.findIndex((e) => e.name === elementName);
   if (index < 0)
-    return (
-      <>
-        <h2>Data element not found</h2>
-        <p role="alert">
-          Version {base.version} has no data element named “{elementName}”. <Link to={paths.dataElements(name)}>All data elements</Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound kind="data element" name={elementName} version={base.version} property={name} />;
   return <DataElementEditor key={session} property={name} base={base} index={index} original={elements[index]} onReload={reload} />;
 }
 

@@ -1,5 +1,6 @@
+import { ItemNotFound } from '../item-not-found';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Version } from '../../../lib/types';
 import { describeRule } from '../describe-rule';
 import { clone, replaceItem, rulesOf, setIn, type PropertyDocument, type RuleInput } from '../document';
@@ -20,14 +21,7 @@ export function RuleEditorPage() {
   const rules = rulesOf(base.document);
   const index = ruleName === undefined ? rules.length : rules.findIndex((r) => r.name === ruleName);
   if (index < 0)
-    return (
-      <>
-        <h2>Rule not found</h2>
-        <p role="alert">
-          Version {base.version} has no rule named “{ruleName}”. <Link to={paths.rules(name)}>All rules</Link>
-        </p>
-      </>
-    );
+    return <ItemNotFound kind="rule" name={ruleName} version={base.version} property={name} />;
   return <RuleEditor key={session} property={name} base={base} index={index} original={rules[index]} onReload={reload} />;
 }
 
