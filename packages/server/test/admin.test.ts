@@ -121,7 +121,7 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
   });
 
   it('saves a draft, publishes it in order, serves the new container, and rolls back', async () => {
-    const detail = (await as.editor.get<{ latest: { version: number; document: Doc }; environments: Record<string, { version: number }> }>('/api/admin/properties/health-site')).body;
+    const detail = (await as.editor.get<{ latest: { version: number; document: Doc }; environments: Record<string, { version: number; buildId: string }> }>('/api/admin/properties/health-site')).body;
     const before = detail.latest.version;
     expect(detail.environments.production?.version).toBe(before);
     const document = structuredClone(detail.latest.document);
@@ -161,6 +161,12 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
     }
     const shipped = await production();
     expect(shipped).toContain('Feedback: Not Helpful');
+    // A page cached before the publish names the old build: its versioned URL still answers.
+    const versioned = (buildId: string) => fetch(`${base}/containers/health-site/production.${buildId}.js`);
+    const old = await versioned(detail.environments.production!.buildId);
+    expect(old.status).toBe(200);
+    expect(await old.text()).not.toContain('Feedback: Not Helpful');
+    expect((await versioned('0123456789ab')).status).toBe(404);
 
     const versions = (await as.viewer.get<{ versions: Array<{ version: number; environments: string[] }> }>('/api/admin/properties/health-site/versions')).body.versions;
     expect(versions[0]).toMatchObject({ version: draft, environments: ['development', 'staging', 'production'] });

@@ -15,20 +15,31 @@ export function localTrackingServer(property: Property, port: number): string | 
   return /\.localhost$/.test(server) ? `${server}:${port}` : undefined;
 }
 
-/** The containers the server serves, by property and environment; publishing replaces one. */
+/** Builds kept per environment after a newer one replaced them, for pages that still name them. */
+export const KEPT_BUILDS = 5;
+
+/**
+ * The containers the server serves, by property and environment; publishing replaces one. The
+ * last few builds of each stay reachable at their versioned URL (`<env>.<buildId>.js`), so a page
+ * cached before a publish still loads the container it names.
+ */
 export class ContainerStore {
-  private readonly containers = new Map<string, CompiledContainer>();
+  private readonly containers = new Map<string, CompiledContainer[]>();
 
   static key(property: string, environment: string): string {
     return `${property}/${environment}`;
   }
 
   set(container: CompiledContainer): void {
-    this.containers.set(ContainerStore.key(container.property, container.environment), container);
+    const key = ContainerStore.key(container.property, container.environment);
+    const earlier = (this.containers.get(key) ?? []).filter((c) => c.buildId !== container.buildId);
+    this.containers.set(key, [container, ...earlier].slice(0, KEPT_BUILDS + 1));
   }
 
-  get(property: string, environment: string): CompiledContainer | undefined {
-    return this.containers.get(ContainerStore.key(property, environment));
+  /** The current build, or with `buildId` that build while it is kept. */
+  get(property: string, environment: string, buildId?: string): CompiledContainer | undefined {
+    const builds = this.containers.get(ContainerStore.key(property, environment));
+    return buildId === undefined ? builds?.[0] : builds?.find((c) => c.buildId === buildId);
   }
 }
 

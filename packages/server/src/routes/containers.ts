@@ -7,13 +7,14 @@ const FILE = /^(development|staging|production)(?:\.([0-9a-f]{12}))?\.js(\.map)?
 /**
  * CONTRACT §2: `/containers/<property>/<environment>.js` on any host. The environment URL is
  * cached briefly (a publish shows within a minute); the versioned URL
- * `<environment>.<buildId>.js` never changes, so it is cached for a year.
+ * `<environment>.<buildId>.js` never changes, so it is cached for a year, and it keeps answering
+ * for the last builds a publish replaced (KEPT_BUILDS).
  */
 export function containerRoutes(app: FastifyInstance, store: Promise<ContainerStore>): void {
   app.get<{ Params: { property: string; file: string } }>('/containers/:property/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);
-    const container = match && (await store).get(request.params.property, match[1]!);
-    if (!match || !container || (match[2] && match[2] !== container.buildId)) return reply.code(404).send(errorBody('NOT_FOUND'));
+    const container = match && (await store).get(request.params.property, match[1]!, match[2]);
+    if (!match || !container) return reply.code(404).send(errorBody('NOT_FOUND'));
     const etag = `"${container.buildId}${match[3] ? '-map' : ''}"`;
     reply
       .header('etag', etag)
