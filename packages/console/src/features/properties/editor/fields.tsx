@@ -12,12 +12,15 @@ interface Base {
   hint?: ReactNode;
 }
 
-function ids(path: Path) {
+/** A field's ids, and the attributes that tie its control to its hint and its messages. */
+function wiring(path: Path, hint: ReactNode, messages: readonly string[]) {
   const id = fieldId(pathText(path));
-  return { id, hintId: `${id}-hint`, errorId: `${id}-error` };
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = messages.length > 0;
+  const describedBy = [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, aria: { 'aria-invalid': invalid ? true : undefined, 'aria-describedby': describedBy } };
 }
-
-const describedBy = (...parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 
 function Hint({ id, children }: { id: string; children: ReactNode }) {
   return children ? (
@@ -38,13 +41,12 @@ export function TextField({
   list,
   type = 'text',
 }: Base & { value: string | undefined; onChange: (value: string | undefined) => void; optional?: boolean; multiline?: boolean; list?: string; type?: 'text' | 'url' }) {
-  const { id, hintId, errorId } = ids(path);
   const messages = useIssuesAt(path);
+  const { id, hintId, errorId, aria } = wiring(path, hint, messages);
   const common = {
     id,
     value: value ?? '',
-    'aria-invalid': messages.length > 0 ? true : undefined,
-    'aria-describedby': describedBy(!!hint && hintId, messages.length > 0 && errorId),
+    ...aria,
     // An emptied optional setting is left out of the document rather than saved as "".
     onChange: (e: { target: { value: string } }) => onChange(optional && e.target.value === '' ? undefined : e.target.value),
   };
@@ -60,8 +62,8 @@ export function TextField({
 
 /** `fallback` is the schema's default: choosing it leaves the option out of the document. */
 export function CheckboxField({ path, label, hint, value, fallback = false, onChange }: Base & { value: boolean | undefined; fallback?: boolean; onChange: (value: boolean | undefined) => void }) {
-  const { id, hintId, errorId } = ids(path);
   const messages = useIssuesAt(path);
+  const { id, hintId, errorId, aria } = wiring(path, hint, messages);
   return (
     <div className="field checkbox">
       <input
@@ -69,8 +71,7 @@ export function CheckboxField({ path, label, hint, value, fallback = false, onCh
         id={id}
         checked={value ?? fallback}
         onChange={(e) => onChange(e.target.checked === fallback ? undefined : e.target.checked)}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, messages.length > 0 && errorId)}
+        {...aria}
       />
       <label htmlFor={id}>{label}</label>
       <Hint id={hintId}>{hint}</Hint>
@@ -88,8 +89,8 @@ export function SelectField({
   onChange,
   unset,
 }: Base & { value: string | undefined; options: ReadonlyArray<readonly [value: string, label: string]>; onChange: (value: string | undefined) => void; /** The label of "not set", when the setting is optional. */ unset?: string }) {
-  const { id, hintId, errorId } = ids(path);
   const messages = useIssuesAt(path);
+  const { id, hintId, errorId, aria } = wiring(path, hint, messages);
   const known = value === undefined || options.some(([v]) => v === value);
   return (
     <div className="field">
@@ -99,8 +100,7 @@ export function SelectField({
         id={id}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, messages.length > 0 && errorId)}
+        {...aria}
       >
         {unset !== undefined || value === undefined ? <option value="">{unset ?? '(choose)'}</option> : null}
         {known ? null : <option value={value}>{value} (unknown)</option>}
@@ -116,8 +116,8 @@ export function SelectField({
 }
 
 export function NumberField({ path, label, hint, value, onChange, min, max, step }: Base & { value: number | undefined; onChange: (value: number | undefined) => void; min?: number; max?: number; step?: number | 'any' }) {
-  const { id, hintId, errorId } = ids(path);
   const messages = useIssuesAt(path);
+  const { id, hintId, errorId, aria } = wiring(path, hint, messages);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -131,8 +131,7 @@ export function NumberField({ path, label, hint, value, onChange, min, max, step
         step={step ?? 'any'}
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value === '' || Number.isNaN(e.target.valueAsNumber) ? undefined : e.target.valueAsNumber)}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, messages.length > 0 && errorId)}
+        {...aria}
       />
       <FieldMessages id={errorId} messages={messages} />
     </div>
@@ -141,9 +140,9 @@ export function NumberField({ path, label, hint, value, onChange, min, max, step
 
 /** A list of names typed as `eVar17, eVar18` (the text is kept while typing; the list is what is saved). */
 export function ListField({ path, label, hint, value, onChange }: Base & { value: string[] | undefined; onChange: (value: string[] | undefined) => void }) {
-  const { id, hintId, errorId } = ids(path);
   const [text, setText] = useState(() => (value ?? []).join(', '));
   const messages = [...useIssuesAt(path), ...useIssuesBelow(path).map((i) => i.message)];
+  const { id, hintId, errorId, aria } = wiring(path, hint, messages);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -161,8 +160,7 @@ export function ListField({ path, label, hint, value, onChange }: Base & { value
             .filter(Boolean);
           onChange(items.length ? items : undefined);
         }}
-        aria-invalid={messages.length > 0 ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, messages.length > 0 && errorId)}
+        {...aria}
       />
       <FieldMessages id={errorId} messages={messages} />
     </div>
@@ -191,7 +189,7 @@ export function RecordField({
   keyList,
 }: Base & { keyLabel: string; addLabel: string; value: Record<string, string> | undefined; onChange: (value: Record<string, string> | undefined) => void; keyList?: string }) {
   const [rows, setRows] = useState<Row[]>(() => Object.entries(value ?? {}).map(([key, v]) => ({ key, value: v, id: nextRowId++ })));
-  const groupId = ids(path).id;
+  const groupId = fieldId(pathText(path));
   const update = (next: Row[]) => {
     setRows(next);
     onChange(next.length ? Object.fromEntries(next.map((r) => [r.key, r.value])) : undefined);
