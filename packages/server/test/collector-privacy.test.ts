@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { encode, type Pair } from '@tagwell/runtime/analytics/encode';
 import { guardValue, scrubText } from '@tagwell/runtime/privacy/index';
 import { parseHit, privacyForProperties, scrubParsed, scrubQuery, truncateIp, type PrivacyOptions } from '../src/collector';
+import { NEEDS_GUARD } from '../src/collector/privacy';
+import { readBack } from '@tagwell/runtime/privacy/test-spellings';
 import { fixture, get, LINK_HIT, PAGE_VIEW, parsed, repoProperty, withPair } from './collector-helpers';
 
 const privacy = privacyForProperties([fixture]);
@@ -106,9 +108,15 @@ describe('scrubParsed', () => {
 });
 
 describe('what the collector skips', () => {
-  it('the guard leaves text with no digit, @ or NUL alone outside URLs (the premise of the collector\'s short cut)', () => {
+  it("the guard leaves ASCII text with no digit, '@' or '%' alone outside URLs (the premise of the collector's short cut)", () => {
     const options = { postcodeMarked: ['c2', 'v10'], deniedParams: ['stitchid'] };
-    const free = fc.string({ unit: fc.oneof(fc.constantFrom(' ', '.', '-', '+', '%', 'o', 'O', 'l', 'I', 'gir', 'GIR', 'aa', 'ls', '＠', '０', '١'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 }).filter((v) => !/[\d@\0]/.test(v));
+    const unit = fc.oneof(
+      fc.constantFrom(' ', '.', '-', '+', '_', '/', '&', '=', '#', '?', '\0', 'o', 'O', 'l', 'I', 'gir', 'GIR', 'aa', 'ls', 'st', 'nd', 'ug', 'sw', 'x.', 'a@'),
+      fc.constantFrom('＠', '﹫', '０', '１', 'Ｍ', '١', '¹', '½', '\u200b', '\u00a0', '\u2013', '%40', '%EF%BC%A0'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    // What the short cut skips: the collector's own test (the fullwidth and encoded units above never get through it).
+    const free = fc.string({ unit, maxLength: 40 }).filter((v) => !NEEDS_GUARD.test(v));
     fc.assert(
       fc.property(free, fc.constantFrom('pageName', 'c2', 'v10', 'v11', 'events', 'products', 'c.tool.name', 'mid', ''), (value, key) => {
         expect(guardValue(key, value, options)).toBe(value);
@@ -116,6 +124,22 @@ describe('what the collector skips', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('guards what has no ASCII digit or @ but holds personal data: fullwidth forms, the small commercial at, encoded forms', () => {
+    const hidden = {
+      pageName: 'contact jo＠nhs.net',
+      c1: 'near ＳＷ１Ａ　１ＡＡ',
+      c2: 'ｌｓ１ ４ａｐ',
+      v20: 'nhs ９４３ ４７６ ５９１９',
+      v21: 'mail jo﹫nhs.net',
+      v22: 'mail jo%EF%B9%ABnhs.net',
+    };
+    let query = PAGE_VIEW;
+    for (const [key, value] of Object.entries(hidden)) query = withPair(query, key, e(value));
+    const safe = scrubParsed(parsed(get(query)), privacy);
+    expect(safe.variables).toMatchObject({ pageName: 'contact', prop1: 'near postcode', prop2: 'postcode na', eVar20: 'nhs', eVar21: 'mail', eVar22: 'mail' });
+    expect(readBack(safe.query)).not.toMatch(/[＠﹫]|nhs\.net|[０-９]|943|5919|ＳＷ|sw1a|ｌｓ|ls1/i);
   });
 
   it('a repeated key or an empty group in the raw query is scrubbed, though the model does not hold it', () => {

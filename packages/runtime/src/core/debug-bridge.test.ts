@@ -241,6 +241,41 @@ describe('messages', () => {
     });
   });
 
+  it('puts what it posts through the privacy guard: the page address, log lines and data-element values', () => {
+    const d = debuggerWindow();
+    openedWith(CONSOLE, 'patients/943%20476%205919/?useremail=jo%40nhs.net&StitchId=zq7xk&q=LS1+4AP&page=2');
+    const value = (v: unknown): DataElementModule => () => v;
+    const satellite = boot({
+      analytics: { ...ANALYTICS, deniedParams: ['stitchid'] },
+      dataElements: {
+        Email: element('constant', constant, { value: 'jo@nhs.net' }),
+        'Search Term': element('data-layer', value('pharmacy near sw1a-1aa')),
+        'NHS Number': element('data-layer', value('９４３ ４７６ ５９１９')),
+        Link: element('data-layer', value('see https://www.nhs.uk/x?stitchid=zq7xk&email=ann%40example.com&ok=1 now')),
+        Form: element('data-layer', value({ email: 'Jane.Doe@Example.com', postcode: 'M1 1AE' })),
+        // A value cut at VALUE_LIMIT is guarded again: the cut makes `M1 1AE` of `M1 1AEX`.
+        Long: element('data-layer', value('x'.repeat(VALUE_LIMIT - 7) + ' M1 1AEX')),
+      },
+    });
+    // A URL that had something to hide is re-encoded as encodeURI writes it.
+    expect(d.of('ready')[0]!.url).toBe(`${BASE_URL}patients//?q=postcode&page=2&tw_debug=${CONSOLE}`);
+
+    satellite.logger.warn('Search by jo@nhs.net for', 'LS1 4AP', 943_476_5919, 'from https://x.org/p?stitchid=zq7xk&ok=1');
+    expect(d.of('log').at(-1)!.message).toBe('Search by for postcode from https://x.org/p?ok=1');
+
+    ask();
+    const values = d.of('data-elements')[0]!.values as Record<string, string>;
+    expect(values).toMatchObject({
+      Email: '',
+      'Search Term': 'pharmacy near postcode',
+      'NHS Number': '',
+      Link: 'see https://www.nhs.uk/x?email=&ok=1 now',
+      Form: '{"email":"","postcode":"postcode"}',
+    });
+    expect(values.Long).toBe('x'.repeat(VALUE_LIMIT - 7) + ' postcode');
+    expect(JSON.stringify(d.posted)).not.toMatch(/jo%40|jo@|nhs\.net|zq7xk|stitchid|useremail|LS1|4AP|943|5919|sw1a|ann|example|Jane|M1 1AE/i);
+  });
+
   it('answers only the debugger origin, and only its request', () => {
     const d = debuggerWindow();
     openedWith(CONSOLE);

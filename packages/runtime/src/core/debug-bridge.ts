@@ -1,4 +1,6 @@
 import { redactions } from '../privacy/redactions';
+import { scrubText } from '../privacy/scrub-text';
+import { scrubUrl } from '../privacy/url';
 import type { Bridge, Context, Logger } from './types';
 
 // The console's debugger opens a page in a popup or an iframe with `?tw_debug=<its origin>` and
@@ -37,8 +39,21 @@ const session = (value?: string): string | null | undefined => {
   }
 };
 
-/** A value as the debugger shows it: text as it is, anything else as JSON or its string form, cut to VALUE_LIMIT. */
-const show = (value: unknown): string => {
+/**
+ * Text as it may leave the page for the debugger: through the privacy guard like every hit. Each
+ * word with a '?' is read as a URL and loses the denied query parameters; then the text rules
+ * (scrubText: postcodes, e-mail addresses, NHS numbers, in every spelling). Never throws.
+ */
+const guarded = (text: string, denied?: string[]): string => {
+  try {
+    return scrubText(text.replace(/\S+/g, (word) => (word.includes('?') ? scrubUrl(word, denied) : word)));
+  } catch {
+    return '';
+  }
+};
+
+/** A value as the debugger shows it: text as it is, anything else as JSON or its string form, guarded and cut to VALUE_LIMIT. */
+const show = (value: unknown, denied?: string[]): string => {
   let text: string;
   try {
     text = typeof value == 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -49,7 +64,8 @@ const show = (value: unknown): string => {
       text = '?';
     }
   }
-  return text.slice(0, VALUE_LIMIT);
+  // Guarded again after the cut, which can leave a new match at the end.
+  return guarded(guarded(text, denied).slice(0, VALUE_LIMIT), denied);
 };
 
 /** Connects the container to the debugger when the page asks for it (`tw_debug`) or the tab already did. Never throws. */
@@ -81,17 +97,26 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
       }
     };
 
-    const { build } = ctx.config;
-    post('ready', { 'property': build.property, 'environment': build.environment, 'buildId': build.buildId, 'url': location.href });
+    // Whatever the bridge posts goes through the privacy guard first, as a hit does: the page's
+    // address, log lines and data-element values can hold what the guard keeps out of hits.
+    const { build, analytics } = ctx.config;
+    const denied = analytics?.deniedParams;
+    let url: string;
+    try {
+      url = scrubUrl(location.href, denied);
+    } catch {
+      url = '';
+    }
+    post('ready', { 'property': build.property, 'environment': build.environment, 'buildId': build.buildId, 'url': url });
 
-    // Every logger entry, as the logger wrote it in its history (text already made safe there).
+    // Every logger entry, as the logger wrote it in its history, guarded.
     const history = log.history;
     for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       const write = log[level];
       log[level] = (...args: unknown[]) => {
         write(...args);
         const entry = history[history.length - 1];
-        if (entry) post('log', { 'level': entry[0], 'message': entry[1], 'time': Date.now() });
+        if (entry) post('log', { 'level': entry[0], 'message': guarded(entry[1], denied), 'time': Date.now() });
       };
     }
 
@@ -102,7 +127,7 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
           const data = event.data as Record<string, unknown> | null;
           if (event.origin !== to || !data || data['source'] !== 'tagwell-console' || data['type'] !== 'data-elements') return;
           const values: Record<string, string> = Object.create(null);
-          for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined));
+          for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined), denied);
           post('data-elements', { 'values': values });
         },
         undefined,

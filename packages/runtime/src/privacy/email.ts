@@ -1,6 +1,7 @@
-// Everything but whitespace and RFC 5322 specials, on both sides of the '@' (non-ASCII
-// too): a full stop after an address goes with it, but no fragment of an odd one survives.
-const ADDRESS = /[^\s"(),:;<>@[\\\]]/;
+// Everything but whitespace, RFC 5322 specials and the delimiters of a URL (`/?&=#`), on both
+// sides of the '@' (non-ASCII too): a full stop after an address goes with it, no fragment of an
+// odd one survives, and an address in a URL's query (`?email=jo@nhs.net&x=1`) goes alone.
+const ADDRESS = /[^\s"(),:;<>@[\\\]/?&=#]/;
 
 /**
  * Removes e-mail addresses. No regex spans the address (that would rescan from every
@@ -16,8 +17,9 @@ export const dropEmails = (text: string): string => {
     let end = at + 1;
     while (ADDRESS.test(text[start - 1] ?? '')) start--;
     while (ADDRESS.test(text[end] ?? '')) end++;
-    // The domain needs a dot after its first character.
-    if (start < at && /.\./.test(text.slice(at + 1, end))) {
+    // The domain needs a dot after its first character, and a letter (or any character past
+    // Latin-1's symbols) after that dot: `2@£1.50` and `node@20.19` are no addresses.
+    if (start < at && /.\.[a-z\xc0-\uffff]/i.test(text.slice(at + 1, end))) {
       out += text.slice(from, start);
       from = end;
     }

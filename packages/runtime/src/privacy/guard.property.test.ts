@@ -27,9 +27,11 @@ const outward = fc.oneof(
   fc.tuple(first, second, digit, pick('ABEHMNPRVWXY')),
 ).map((parts) => parts.join(''));
 const inward = fc.tuple(digit, pick('ABDEFGHJLNPQRSTUWXYZ'), pick('ABDEFGHJLNPQRSTUWXYZ')).map((parts) => parts.join(''));
+// Left out: what the guard keeps by design, a capital outward code before a small ordinal or dose (`E1 2nd`).
 const postcode = fc
   .tuple(fc.oneof(outward, fc.constant('GIR')), fc.constantFrom('', ' ', '   ', '\t', ' \t'), fc.oneof(inward, fc.constant('0AA')))
-  .chain(([o, gap, i]) => randomCase(o + gap + i));
+  .chain(([o, gap, i]) => randomCase(o + gap + i))
+  .filter((code) => !/^[^a-z]*\d(st|nd|rd|th|ug)$/.test(code));
 
 const nhsNumber = fc
   .array(digit, { minLength: 9, maxLength: 9 })
@@ -123,9 +125,13 @@ describe('guardValue properties', () => {
   });
 
   it('leaves no fragment of a secret behind', () => {
-    // Secrets in capitals and digits inside text with neither: whatever survives of a
-    // secret, even one character, shows up as a capital or a digit.
-    const plain = fc.string({ maxLength: 20 }).map((text) => text.toLowerCase().replace(/\d/g, ''));
+    // Secrets in capitals and digits inside text with neither, not even once decoded or folded
+    // (`%bc` is `¼`, which reads `1⁄4`): whatever survives of a secret, even one character,
+    // shows up as a capital or a digit.
+    const plain = fc
+      .string({ maxLength: 20 })
+      .map((text) => text.toLowerCase().replace(/[\d%]/g, ''))
+      .filter((text) => !/[A-Z\d]/.test(text.normalize('NFKC')));
     const upperEmail = email.map((address) => address.toUpperCase());
     const upperPostcode = postcode.map((code) => code.toUpperCase());
     fc.assert(

@@ -47,13 +47,46 @@ describe('guardValue', () => {
     expect(guardValue('g', 'https://x.org/?email=jo%40nhs.net&nhs=9434765919', opts)).toBe('https://x.org/?email=&nhs=');
   });
 
+  it('checks a URL-valued variable as the URL keys are checked, decoded (issue 11 item 6)', () => {
+    const link = 'https://www.nhs.uk/book?email=jane.doe%40example.com&nhs=943%20476%205919&q=flu';
+    expect(guardValue('v18', link, opts)).toBe('https://www.nhs.uk/book?email=&nhs=&q=flu');
+    expect(guardValue('pev1', link, opts)).toBe('https://www.nhs.uk/book?email=&nhs=&q=flu');
+    expect(guardValue('c5', 'Link: ' + link, opts)).toBe('Link: https://www.nhs.uk/book?email=&nhs=&q=flu');
+  });
+
+  it('finds the demo service search postcode, and other spellings (issue 11 item 7)', () => {
+    // /service-search/pharmacy/sw1a-1aa
+    expect(guardValue('pageName', 'service-search:pharmacy:sw1a-1aa', opts)).toBe('service-search:pharmacy:postcode');
+    expect(guardValue('c2', 'sw1a-1aa', opts)).toBe('postcode na');
+    expect(guardValue('g', 'https://www.nhs.uk/service-search/pharmacy/sw1a-1aa', opts)).toBe('https://www.nhs.uk/service-search/pharmacy/postcode');
+    for (const code of ['sw1a_1aa', 'SW1A.1AA', 'SW1A/1AA', 'SW1A\u200b1AA', 'ＳＷ１Ａ １ＡＡ', 'ｓｗ１ａ－１ａａ']) {
+      expect(guardValue('c1', `near ${code}`, opts)).toBe('near postcode');
+      expect(guardValue('v11', code, opts)).toBe('postcode na');
+    }
+    for (const nhs of ['943.476.5919', '943/476/5919', '943\u2013476\u20135919', '943\u00a0476\u00a05919', '９４３ ４７６ ５９１９']) {
+      expect(guardValue('v20', `nhs ${nhs}`, opts)).toBe('nhs');
+    }
+    const nested = 'https://www.nhs.uk/login?next=' + encodeURIComponent('https://www.nhs.uk/account?email=' + encodeURIComponent('jo@nhs.net'));
+    expect(guardValue('g', nested, opts)).toBe('https://www.nhs.uk/login?next=https://www.nhs.uk/account?email=');
+  });
+
+  it('keeps what only looks like a postcode or an address (issue 11 item 10)', () => {
+    for (const key of ['pageName', 'c1', 'c2', 'v10', 'v11', 'v20']) {
+      for (const text of ['Y12 2nd term', 'E1 2nd floor', 'Vitamin B12 1ug', 'room G12 4th', '3 for 2@£1.50', 'node@20.19']) {
+        expect(guardValue(key, text, opts)).toBe(text);
+      }
+    }
+    expect(guardValue('g', 'https://www.nhs.uk/search?q=Vitamin+B12+1ug', opts)).toBe('https://www.nhs.uk/search?q=Vitamin+B12+1ug');
+  });
+
   it('keeps spaces where nothing was removed', () => {
     expect(guardValue('v20', '  BMI  calculator ', opts)).toBe('  BMI  calculator ');
   });
 
   it('never throws', () => {
     expect(guardValue('pageName', '\ud800 M1 1AE \udc00', opts)).toBe('\ud800 postcode \udc00');
-    expect(guardValue('g', '/?q=M1+1AE\udc00', opts)).toBe('/?q=');
+    // A URL with something to hide and a lone surrogate cannot be re-encoded: nothing goes.
+    expect(guardValue('g', '/?q=M1+1AE\udc00', opts)).toBe('');
     expect(guardValue('g', 'http://%E0%A4%A/?%', opts)).toBe('http://%E0%A4%A/?%');
     expect(guardValue('v1', undefined as unknown as string, opts)).toBe('');
     expect(guardValue('v1', 'x', null as unknown as GuardOptions)).toBe('');

@@ -1,4 +1,3 @@
-import { hasPostcode } from './postcode';
 import { scrubText } from './scrub-text';
 import { scrubUrl } from './url';
 
@@ -16,8 +15,10 @@ export const URL_KEYS: string[] = ['g', 'r', 'pev1'];
 export function guardValue(key: string, value: string, opts: GuardOptions): string {
   try {
     if (URL_KEYS.includes(key)) return scrubUrl(value, opts.deniedParams);
-    // SPEC §5: marked keys lose the whole value; pageName and the rest keep the sentence.
-    return opts.postcodeMarked.includes(key) && hasPostcode(value) ? 'postcode na' : scrubText(value);
+    const out = scrubText(value);
+    // SPEC §5: marked keys lose the whole value to a postcode (one found, the word it became
+    // differs); pageName and the rest keep the sentence.
+    return opts.postcodeMarked.includes(key) && out != scrubText(value, 'postcodes') ? 'postcode na' : out;
   } catch {
     // Nothing is better than something unchecked.
     return '';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { guardValue, type GuardOptions } from './guard';
 import { redactions } from './redactions';
+import { inText, inUrl, settings } from './test-spellings';
 
 const opts: GuardOptions = { postcodeMarked: ['c2', 'v10', 'v11'], deniedParams: ['token'] };
 const kinds = (key: string, value: string) => redactions(key, value, opts);
@@ -34,6 +35,27 @@ describe('redactions', () => {
     expect(kinds('pev1', 'https://www.nhs.uk/patients/9434765919/')).toEqual([{ kind: 'nhs-number' }]);
     // Not a URL key: a parameter name is text like any other.
     expect(kinds('v18', 'https://www.nhs.uk/s?token=1')).toEqual([]);
+  });
+
+  it('names what the guard finds in every spelling, decoded, and what comes up only in a later round', () => {
+    expect(kinds('c1', 'nhs ９４３ ４７６ ５９１９')).toEqual([{ kind: 'nhs-number' }]);
+    expect(kinds('v18', 'https://x.org/?email=jo%40nhs.net')).toEqual([{ kind: 'email' }]);
+    expect(kinds('pageName', 'service-search:pharmacy:sw1a-1aa')).toEqual([{ kind: 'postcode' }]);
+    expect(kinds('g', 'https://www.nhs.uk/patients/943/476/5919/x')).toEqual([{ kind: 'nhs-number' }]);
+    // The number is whole only once the address between its halves has gone.
+    expect(kinds('c1', '943 476 jo@x.org 5919')).toEqual([{ kind: 'nhs-number' }, { kind: 'email' }]);
+    // A denied parameter that only decoding brings to the top level.
+    expect(kinds('g', '/s?a=1%26useremail%3Dfoo&q=M1%201AE')).toEqual([{ kind: 'query-parameter', parameter: 'useremail' }, { kind: 'postcode' }]);
+    expect(kinds('c1', 'E1 2nd floor')).toEqual([]);
+  });
+
+  it('names a reason whenever the guard changes a value in any spelling', { timeout: 600_000 }, () => {
+    fc.assert(
+      fc.property(fc.constantFrom('pageName', 'g', 'r', 'pev1', 'c1', 'c2', 'v10', 'v18'), fc.oneof(inText, inUrl), (key, { value }) => {
+        expect(kinds(key, value).length > 0).toBe(guardValue(key, value, opts) !== value);
+      }),
+      settings(300),
+    );
   });
 
   it('never carries the removed text, and names a reason whenever the guard changes a value', () => {

@@ -1,8 +1,9 @@
 import { guardValue, URL_KEYS, type GuardOptions } from './guard';
 import { dropEmails } from './email';
-import { dropNhsNumbers } from './nhs-number';
+import { markNhsNumbers } from './nhs-number';
 import { hasPostcode } from './postcode';
-import { decode, DENIED_PARAMS } from './url';
+import { decode, once, scrubText, view } from './scrub-text';
+import { DENIED_PARAMS } from './url';
 
 export type RedactionKind = 'postcode' | 'email' | 'nhs-number' | 'query-parameter';
 /** What the guard removed, never the removed text; `parameter` names a dropped query parameter. */
@@ -10,50 +11,60 @@ export interface Redaction {
   kind: RedactionKind;
   parameter?: string;
 }
+type TextKind = 'nhs-number' | 'postcode' | 'email';
 
-// The text rules of scrubText, one kind at a time. SPEC §5
-const textKinds = (text: string, out: Redaction[]): void => {
-  if (dropNhsNumbers(text) !== text) out.push({ kind: 'nhs-number' });
-  if (hasPostcode(text)) out.push({ kind: 'postcode' });
-  if (dropEmails(text) !== text) out.push({ kind: 'email' });
+// The rounds of scrubText, each kind noted in the view it was found in. SPEC §5
+const textKinds = (text: string, found: Set<TextKind>): void => {
+  for (let round = 0; round < 10; round++) {
+    const seen = view(text);
+    const settled = decode(seen) == seen;
+    if (settled) {
+      if (markNhsNumbers(seen) != seen) found.add('nhs-number');
+      if (hasPostcode(seen)) found.add('postcode');
+      if (dropEmails(seen) != seen) found.add('email');
+    }
+    const next = settled ? once(seen) : seen;
+    if (next == text) return;
+    text = next;
+  }
+};
+
+// The steps of scrubUrl: denied parameters (each named), then the text rules, and again on what they left.
+const urlKinds = (url: string, denied: string[], out: Redaction[], found: Set<TextKind>): void => {
+  const deny = DENIED_PARAMS.concat(denied).map((name) => name.toLowerCase());
+  url = url.replace(/\?[^#]*/, (query) =>
+    query
+      .replace(/[?&]([^&=]*)[^&]*/g, (pair, raw: string) => {
+        const name = decode(raw);
+        if (!deny.includes(name.toLowerCase())) return pair;
+        out.push({ kind: 'query-parameter', parameter: name.slice(0, 100) });
+        return '';
+      })
+      .replace(/^&/, '?'),
+  );
+  const scrubbed = scrubText(url);
+  if (scrubbed == url) return;
+  textKinds(url, found);
+  urlKinds(encodeURI(scrubbed), denied, out, found);
 };
 
 /**
  * Says why guardValue changes a value (for the debug bridge; not used to guard anything, and not
- * in production containers). URLs are read as scrubUrl reads them: denied parameters, then
- * each piece between delimiters, decoded. Never throws.
+ * in production containers): the denied query parameters a URL loses, then one entry for each
+ * kind of text the guard removes. Never throws.
  */
 export function redactions(key: string, value: string, opts: GuardOptions): Redaction[] {
   const out: Redaction[] = [];
+  const found = new Set<TextKind>();
   try {
     if (guardValue(key, value, opts) === value) return out;
-    if (!URL_KEYS.includes(key)) {
-      // A marked key loses its whole value to a postcode, whatever else it holds.
-      if (opts.postcodeMarked.includes(key) && hasPostcode(value)) out.push({ kind: 'postcode' });
-      else textKinds(value, out);
-      return out;
-    }
-    const deny = DENIED_PARAMS.concat(opts.deniedParams || []).map((name) => name.toLowerCase());
-    const [main, ...hash] = value.split('#');
-    const [path, ...query] = main!.split('?');
-    const kept = query
-      .join('?')
-      .split('&')
-      .filter((pair) => {
-        const name = decode(pair.split('=')[0]!);
-        const denied = deny.includes(name.toLowerCase());
-        if (denied) out.push({ kind: 'query-parameter', parameter: name.slice(0, 100) });
-        return !denied;
-      });
-    const delimiters = /[/?&=]/;
-    const plus = (piece: string) => piece.replace(/\+/g, ' ');
-    const pieces = path!.split(delimiters).concat(kept.join('&').split(delimiters).map(plus), hash.join('#').split(delimiters).map(plus));
-    const found: Redaction[] = [];
-    for (const piece of pieces) textKinds(decode(piece), found);
-    // One entry per kind: a URL may hold the same kind in many pieces.
-    for (const kind of ['nhs-number', 'postcode', 'email'] as const) if (found.some((r) => r.kind == kind)) out.push({ kind });
+    if (URL_KEYS.includes(key)) urlKinds(value, opts.deniedParams || [], out, found);
+    // A marked key loses its whole value to a postcode, whatever else it holds.
+    else if (opts.postcodeMarked.includes(key) && scrubText(value) != scrubText(value, 'postcodes')) found.add('postcode');
+    else textKinds(value, found);
   } catch {
     // The debugger misses a reason; the page is untouched.
   }
+  for (const kind of ['nhs-number', 'postcode', 'email'] as const) if (found.has(kind)) out.push({ kind });
   return out;
 }

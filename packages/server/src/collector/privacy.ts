@@ -1,10 +1,11 @@
-import { guardValue, scrubText, scrubUrl, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
+import { guardValue, scrubText, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
 import { queryKey, type Property } from '@tagwell/schema';
 import type { HitEvent, ParsedHit } from './model';
 import { parseEvents, tryDecode } from './parse';
 
 // Issue 4 item 6, defence in depth: the runtime's privacy guard runs again at the collector on
-// every value it stores, and client addresses are truncated before storage.
+// every value it stores (the same code, so the same spellings and the same rounds until nothing
+// changes), and client addresses are truncated before storage.
 
 export type PrivacyOptions = GuardOptions;
 
@@ -37,13 +38,15 @@ function queryKeyOf(name: string): string | undefined {
 }
 
 /**
- * The runtime's guard finds e-mail addresses ('@'), NHS numbers and postcodes (digits), and drops
- * NULs (its internal mark): text with none of these comes out as it went in, outside URLs. The
- * collector relies on that to skip the guard for most values (test/collector-privacy.test.ts
- * checks the premise against the guard itself); the rest is remembered, since the same page
- * names and URLs arrive again and again.
+ * The runtime's guard finds e-mail addresses ('@'), NHS numbers and postcodes (digits) in the
+ * text as it reads it: percent-encoding decoded (`%40` is an '@', `%EF%BC%91` a fullwidth 1) and
+ * Unicode compatibility forms folded (`１`, `＠`, `﹫`). So ASCII text with no digit, '@' or '%'
+ * comes out as it went in, outside URLs; anything else, any non-ASCII character included, goes
+ * through the guard. The collector relies on that to skip the guard for most values
+ * (test/collector-privacy.test.ts checks the premise against the guard itself); the rest is
+ * remembered, since the same page names and URLs arrive again and again.
  */
-const NEEDS_GUARD = /[\d@\0]/;
+export const NEEDS_GUARD = /[\d@%\x80-\uffff]/;
 const CACHE_LIMIT = 10_000;
 const CACHEABLE = 2048;
 const caches = new Map<string, Map<string, string>>();
@@ -316,14 +319,13 @@ function scrubQueryWith(query: string, guard: Guard): string {
   }
 }
 
-/** Text that does not decode: scrubbed piece by piece as the runtime scrubs a URL's query. */
+/**
+ * Text that does not decode (a stray or malformed escape): scrubText reads what it can of it, and
+ * what changed is written back encoded, so it cannot add a delimiter to the query.
+ */
 function loose(raw: string): string {
-  try {
-    const out = scrubUrl('?q=' + raw.replace(/[&=?#/]/g, enc));
-    return out.startsWith('?q=') ? out.slice(3) : '';
-  } catch {
-    return '';
-  }
+  const out = text(raw);
+  return out === raw ? raw : enc(out);
 }
 
 /**
