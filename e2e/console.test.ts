@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestBeacons } from './support/beacons';
 import { launchBrowser } from './support/browser';
 import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
 
@@ -58,7 +59,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 type Beacon = { linkName: string | null; receivedAt: string };
 async function waitForBeacon(predicate: (b: Beacon) => boolean, after: string): Promise<Beacon> {
   for (let i = 0; i < 60; i++) {
-    const { beacons } = (await (await fetch(`${product.base}/api/beacons?limit=50`)).json()) as { beacons: Beacon[] };
+    const beacons = await latestBeacons<Beacon>(product.base, 50);
     const found = beacons.find((b) => b.receivedAt > after && predicate(b));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -180,8 +181,8 @@ describe('the console', () => {
     const redactions = page.getByRole('region', { name: 'Redactions' });
     await expect.poll(() => redactions.innerText(), { timeout: 20_000 }).toMatch(/privacy guard removed an e-mail address from/);
     await hits.locator('article mark').first().waitFor({ timeout: 20_000 });
-    const stored = (await (await fetch(`${product.base}/api/beacons?limit=5`)).json()) as { beacons: Array<{ query: string }> };
-    expect(stored.beacons.some((b) => b.query.includes('example.com'))).toBe(false);
+    const stored = await latestBeacons<{ query: string }>(product.base, 5);
+    expect(stored.some((b) => b.query.includes('example.com'))).toBe(false);
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
+import { E2E_API_TOKEN, latestBeacons } from './support/beacons';
 import { launchBrowser } from './support/browser';
 
 // `npm start`'s server end to end: a visitor on the demo site, the container it serves, the
@@ -14,7 +15,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-server-'));
   server = await startServer(
-    { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, propertiesDir: path.resolve(import.meta.dirname, '..', 'properties') },
+    { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent', TAGWELL_API_TOKEN: E2E_API_TOKEN }), dataDir, propertiesDir: path.resolve(import.meta.dirname, '..', 'properties') },
     { logger: false },
   );
   browser = await launchBrowser();
@@ -35,7 +36,7 @@ it('a page view on the demo site reaches the beacon API, with its link click aft
   await page.goto(`http://www.health.localhost:${server.port}/conditions/chickenpox`);
   await page.click('.app-feedback__no');
   type Beacon = { hitType: string; linkName: string | null; variables: Record<string, unknown> };
-  const latest = async () => ((await (await fetch(`http://127.0.0.1:${server.port}/api/beacons?limit=10`)).json()) as { beacons: Beacon[] }).beacons;
+  const latest = () => latestBeacons<Beacon>(`http://127.0.0.1:${server.port}`, 10);
   let beacons: Beacon[] = [];
   for (let i = 0; i < 50 && !beacons.some((b) => b.linkName === 'Feedback: No'); i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));

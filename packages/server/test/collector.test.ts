@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  collectHit, DEFAULT_MAX_QUERY_LENGTH, parseHit, privacyForProperties, rulesForProperties, SCHEMA_MISMATCH, validateHit,
-  type HitInput, type Rejection, type ValidationRules,
+  collectHit, cutQuery, DEFAULT_MAX_DEPTH, DEFAULT_MAX_KEY_LENGTH, DEFAULT_MAX_KEYS, DEFAULT_MAX_QUERY_LENGTH, keptQuery, parseHit, privacyForProperties,
+  rulesForProperties, SCHEMA_MISMATCH, scrubHeader, validateHit, type HitInput, type Rejection, type ValidationRules,
 } from '../src/collector';
 import { fixture, get, HOST, LINK_HIT, PAGE_VIEW, parsed, PATH, post, repoProperty, withPair } from './collector-helpers';
 
@@ -260,6 +260,73 @@ describe('validateHit: every rejection', () => {
     const empty = parsed(get(withPair(PAGE_VIEW, 'events', '')));
     expect(empty.variables.events).toEqual([]);
     expect(validateHit(empty, rules)).toEqual({ ok: true });
+  });
+});
+
+/** Context data nested `depth` groups deep (after `c.`), with `leaves` keys at the bottom. */
+const nested = (depth: number, leaves: number, group = 'g', leaf = (i: number) => `k${i}=1`) =>
+  ['AQB=1', 'c.', ...Array.from({ length: depth }, () => `${group}.`), ...Array.from({ length: leaves }, (_, i) => leaf(i)), ...Array.from({ length: depth }, () => `.${group}`), '.c', 'AQE=1'].join('&');
+
+describe('parseHit: limits, checked before the work they bound (issue 11 item 1)', () => {
+  it('refuses context data nested deeper than the limit, at the first group too deep', () => {
+    expect(parsed(get(nested(DEFAULT_MAX_DEPTH - 1, 1))).contextData).toEqual({ [`${'g.'.repeat(DEFAULT_MAX_DEPTH - 1)}k0`]: '1' });
+    expect(rejection(post(nested(DEFAULT_MAX_DEPTH, 1))).detail).toBe(`context data nested deeper than ${DEFAULT_MAX_DEPTH} levels`);
+    expect(rejection(post(nested(300, 300))).detail).toBe(`context data nested deeper than ${DEFAULT_MAX_DEPTH} levels`);
+    // A 53 KB body nesting 1,833 groups over 6,800 keys (every key was 7 KB long): too many parts, before the first is read.
+    const hostile = nested(1833, 6800, 'x%40y', () => 'k=1');
+    expect(hostile.length).toBeLessThan(DEFAULT_MAX_QUERY_LENGTH);
+    expect(rejection(post(hostile)).detail).toBe(`over ${DEFAULT_MAX_KEYS} keys`);
+    expect(parseHit(get(nested(3, 1)), { maxDepth: 3 })).toMatchObject({ ok: false, detail: 'context data nested deeper than 3 levels' });
+  });
+
+  it('refuses a key over the limit before decoding it, and a dotted context-data key over it', () => {
+    const long = 'k'.repeat(DEFAULT_MAX_KEY_LENGTH + 1);
+    expect(rejection(get(withPair(PAGE_VIEW, long, '1'))).detail).toBe(`key over ${DEFAULT_MAX_KEY_LENGTH} characters`);
+    // A bare key is a key too, and a malformed one is refused for its length before its escapes are read.
+    expect(rejection(get(`AQB=1&${'%zz'.repeat(100)}&AQE=1`)).detail).toBe(`key over ${DEFAULT_MAX_KEY_LENGTH} characters`);
+    const group = 'g'.repeat(100);
+    const dotted = ['AQB=1', 'c.', `${group}.`, `${group}.`, `${'k'.repeat(60)}=1`, `.${group}`, `.${group}`, '.c', 'AQE=1'].join('&');
+    expect(rejection(get(dotted)).detail).toBe(`context-data key over ${DEFAULT_MAX_KEY_LENGTH} characters`);
+    const groups = ['AQB=1', 'c.', `${group}.`, `${group}.`, `${group}.`, 'k=1', `.${group}`, `.${group}`, `.${group}`, '.c', 'AQE=1'].join('&');
+    expect(rejection(get(groups)).detail).toBe(`context-data key over ${DEFAULT_MAX_KEY_LENGTH} characters`);
+    expect(parsed(get(withPair(PAGE_VIEW, 'k'.repeat(DEFAULT_MAX_KEY_LENGTH), '1'))).unknown).toHaveProperty('k'.repeat(DEFAULT_MAX_KEY_LENGTH));
+  });
+
+  it('refuses more keys than the limit, counted before any is read', () => {
+    const many = ['AQB=1', ...Array.from({ length: DEFAULT_MAX_KEYS }, (_, i) => `x${i}=1`), 'AQE=1'].join('&');
+    expect(rejection(post(many)).detail).toBe(`over ${DEFAULT_MAX_KEYS} keys`);
+    // Counted first: a malformed escape near the start is not what the refusal names.
+    expect(rejection(post('AQB=1&%zz=1&' + many)).detail).toBe(`over ${DEFAULT_MAX_KEYS} keys`);
+    expect(parseHit(get(PAGE_VIEW), { maxKeys: 10 })).toMatchObject({ ok: false, detail: 'over 10 keys' });
+  });
+
+  it('collectHit passes the limits through', () => {
+    const privacy = privacyForProperties([fixture]);
+    expect(collectHit(get(nested(3, 1)), rules, privacy, { maxDepth: 2 })).toMatchObject({ ok: false, detail: 'context data nested deeper than 2 levels' });
+  });
+});
+
+describe('what a rejected hit keeps', () => {
+  const privacy = privacyForProperties([fixture]);
+  it('cuts a query to its first bytes at a character boundary', () => {
+    expect(cutQuery('abcdef', 4)).toBe('abcd');
+    expect(cutQuery('ab', 4)).toBe('ab');
+    expect(cutQuery('aé😀b', 4)).toBe('aé');
+    expect(cutQuery('a😀b', 5)).toBe('a😀');
+    expect(cutQuery('x'.repeat(1024 * 1024), 2048)).toHaveLength(2048);
+  });
+
+  it('keeps the first bytes, scrubbed', () => {
+    const kept = keptQuery(`AQB=1&v1=jo%40nhs.net&c2=LS1%204AP&v3=${'x'.repeat(100_000)}`, 2048, privacy);
+    expect(kept.length).toBeLessThanOrEqual(2048);
+    expect(kept).not.toMatch(/nhs\.net|LS1/i);
+    expect(keptQuery('AQB=1', 0, privacy)).toBe('');
+  });
+
+  it('scrubs a header and bounds its length', () => {
+    expect(scrubHeader('Mozilla/5.0 (contact jo@nhs.net, LS1 4AP)', 512)).not.toMatch(/jo@nhs\.net|LS1 4AP/);
+    expect(scrubHeader('x'.repeat(10_000), 512)).toHaveLength(512);
+    expect(scrubHeader(undefined, 512)).toBe('');
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index';
-import { testConfig } from './support/config';
+import { READER, testConfig } from './support/config';
 
 // The server over real HTTP with a real SQLite file: containers, demo site, collector, beacon API, live stream.
 
@@ -59,7 +59,7 @@ describe('containers (CONTRACT §2)', () => {
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await versioned.text()).toBe(body);
     for (const env of ['staging', 'development']) expect((await fetch(`${base}/containers/health-site/${env}.js`)).status).toBe(200);
-    expect((await fetch(`${base}/containers/health-site/production.js.map`)).status).toBe(200);
+    expect((await fetch(`${base}/containers/health-site/production.js.map`, { headers: READER })).status).toBe(200);
     expect((await fetch(`${base}/containers/health-site/live.js`)).status).toBe(404);
     expect((await fetch(`${base}/containers/nope/production.js`)).status).toBe(404);
   });
@@ -76,7 +76,7 @@ describe('demo site (CONTRACT §3)', () => {
     const vendor = await request('/survey/intercept.js', { host: 'vendor.localhost' });
     expect(vendor.body.toString()).toMatch(/Demo stand-in/);
     // The server's own routes stay the server's on a demo host.
-    expect((await request('/api/beacons?limit=1', { host: 'www.health.localhost' })).status).toBe(200);
+    expect((await request('/api/beacons?limit=1', { host: 'www.health.localhost', headers: READER })).status).toBe(200);
   });
 });
 
@@ -86,7 +86,7 @@ describe('collector (CONTRACT §2, §4)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.body.subarray(0, 6).toString()).toBe('GIF89a');
-    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`)).json()) as { beacons: Array<Record<string, unknown>> };
+    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`, { headers: READER })).json()) as { beacons: Array<Record<string, unknown>> };
     expect(Object.keys(beacons[0]!).sort()).toEqual(['contextData', 'hitType', 'id', 'linkName', 'linkType', 'query', 'receivedAt', 'reportSuites', 'variables'].sort());
     expect(beacons[0]).toMatchObject({
       reportSuites: ['nhsukprod'],
@@ -109,14 +109,14 @@ describe('collector (CONTRACT §2, §4)', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('http://www.health.localhost');
-    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`)).json()) as { beacons: Array<Record<string, unknown>> };
+    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`, { headers: READER })).json()) as { beacons: Array<Record<string, unknown>> };
     expect(beacons[0]).toMatchObject({ hitType: 'link', linkType: 'o', linkName: 'Find a Pharmacy' });
   });
 
   it("accepts sendBeacon's bodiless POST with the query in the URL and no Content-Type", async () => {
     const res = await request(`/b/ss/nhsukprod/1/TW-0.1.0/s42?${hitQuery('conditions:beaconed')}`, { method: 'POST' });
     expect(res.status).toBe(204);
-    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`)).json()) as { beacons: Array<{ variables: Record<string, unknown> }> };
+    const { beacons } = (await (await fetch(`${base}/api/beacons?limit=1`, { headers: READER })).json()) as { beacons: Array<{ variables: Record<string, unknown> }> };
     expect(beacons[0]!.variables.pageName).toBe('conditions:beaconed');
   });
 
@@ -152,7 +152,7 @@ describe('collector (CONTRACT §2, §4)', () => {
 
   it('streams hits as they arrive, filtered by host (server-sent events)', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/stream?host=www.health.localhost`, { signal: controller.signal });
+    const res = await fetch(`${base}/api/stream?host=www.health.localhost`, { signal: controller.signal, headers: READER });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
     await reader.read(); // the comment that opens the stream
@@ -167,7 +167,7 @@ describe('collector (CONTRACT §2, §4)', () => {
 
   it("streams only the hits of one page host when asked (the debugger's filter)", async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/stream?pageHost=dev.health.localhost`, { signal: controller.signal });
+    const res = await fetch(`${base}/api/stream?pageHost=dev.health.localhost`, { signal: controller.signal, headers: READER });
     const reader = res.body!.getReader();
     await reader.read();
     const from = (page: string) => hitQuery(`page:${page}`, `&g=${encodeURIComponent(`http://${page}/conditions/asthma`)}`);
@@ -180,7 +180,7 @@ describe('collector (CONTRACT §2, §4)', () => {
   });
 
   it('rejects a bad limit on the beacon API with a clear error', async () => {
-    const res = await fetch(`${base}/api/beacons?limit=abc`);
+    const res = await fetch(`${base}/api/beacons?limit=abc`, { headers: READER });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/limit must be a whole number/);
   });

@@ -31,10 +31,22 @@ export interface HitInput {
 export interface ParseOptions {
   /** Longest query (GET) or body (POST) read, in UTF-8 bytes; longer is a 413 before any decoding. */
   maxQueryLength?: number;
+  /** Most `&`-separated parts (keys and context-data markers); more is refused before any is read. */
+  maxKeys?: number;
+  /** Longest key as sent (checked before decoding it), and longest dotted context-data key. */
+  maxKeyLength?: number;
+  /** Deepest context-data nesting, `c.` counted: `c.&tool.&name=x&.tool&.c` is 2. */
+  maxDepth?: number;
 }
 
 /** 64 KiB: far above our GET limit (2047, CONTRACT §4) and any POST our tracker sends. */
 export const DEFAULT_MAX_QUERY_LENGTH = 64 * 1024;
+/** AppMeasurement sends a few hundred keys at most (75 props, 250 eVars, the rest). */
+export const DEFAULT_MAX_KEYS = 1000;
+/** Query keys are short (`v250`); context-data keys are names an author chose, dots and all. */
+export const DEFAULT_MAX_KEY_LENGTH = 256;
+/** The tracker nests context data on the dots of its keys; SDRs use two or three levels. */
+export const DEFAULT_MAX_DEPTH = 10;
 
 /**
  * Query keys of the protocol and the browser that are not variables: ours (packages/schema
@@ -98,19 +110,33 @@ export function parseEvents(raw: string): HitEvent[] {
 
 /**
  * Reads one hit. Returns the model, or a Rejection for a bad path, a POST body that is not
- * urlencoded (415), a query over the limit (413), malformed escapes or unbalanced context data.
- * The schema (AQB/AQE, keys, events, currency) is validateHit's.
+ * urlencoded (415), a query over the limit (413), more keys than the limit, a key too long or
+ * context data nested too deep (each checked before the work it would cost), malformed escapes or
+ * unbalanced context data. The schema (AQB/AQE, keys, events, currency) is validateHit's.
  */
 export function parseHit(input: HitInput, options: ParseOptions = {}): ParsedHit | Rejection {
   try {
-    return parse(input, options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH);
+    return parse(input, {
+      maxQueryLength: options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH,
+      maxKeys: options.maxKeys ?? DEFAULT_MAX_KEYS,
+      maxKeyLength: options.maxKeyLength ?? DEFAULT_MAX_KEY_LENGTH,
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    });
   } catch {
     // Nothing above should throw; a hit it could not read is still the client's fault, never a 5xx.
     return reject('unreadable hit');
   }
 }
 
-function parse(input: HitInput, max: number): ParsedHit | Rejection {
+/** More than `max` parts separated by `&`, counted without splitting. */
+function overParts(query: string, max: number): boolean {
+  let parts = 1;
+  for (let at = query.indexOf('&'); at >= 0; at = query.indexOf('&', at + 1)) if (++parts > max) return true;
+  return false;
+}
+
+function parse(input: HitInput, limits: Required<ParseOptions>): ParsedHit | Rejection {
+  const { maxQueryLength: max, maxKeys, maxKeyLength, maxDepth } = limits;
   let path = String(input.path ?? '');
   let urlQuery = String(input.query ?? '');
   const q = path.indexOf('?');
@@ -140,8 +166,10 @@ function parse(input: HitInput, max: number): ParsedHit | Rejection {
   } else {
     return reject(`method ${quote(String(input.method))}: expected GET or POST`);
   }
+  // The limits come before any work on the parts: each costs one pass at most.
   if (overLimit(query, max)) return reject(`query over ${max} bytes`, 413);
   if (query.startsWith('?')) query = query.slice(1);
+  if (overParts(query, maxKeys)) return reject(`over ${maxKeys} keys`);
 
   const variables: HitVariables = {};
   const technical = new Map<string, string>();
@@ -150,15 +178,23 @@ function parse(input: HitInput, max: number): ParsedHit | Rejection {
   const keys: string[] = [];
   const duplicates = new Set<string>();
   const seen = new Set<string>();
-  // Context-data groups open now: ['c', 'tool'] inside `c.&tool.&`.
+  // Context-data groups open now: ['c', 'tool'] inside `c.&tool.&`, and the dotted prefix each
+  // opened: ['', 'tool.']. A key inside is its prefix and itself, so no key joins the whole stack
+  // (that made deep nesting quadratic).
   const stack: string[] = [];
+  const prefixes: string[] = [];
   let eventsRaw: string | null = null;
   let pe: string | null = null;
 
-  for (const segment of query.split('&')) {
+  // One part at a time, not split up front: a hit refused at its first bad part costs no more.
+  for (let start = 0, end = 0; start <= query.length; start = end + 1) {
+    end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    const segment = query.slice(start, end);
     if (!segment) continue;
     const eq = segment.indexOf('=');
     const rawKey = eq < 0 ? segment : segment.slice(0, eq);
+    if (rawKey.length > maxKeyLength) return reject(`key over ${maxKeyLength} characters`);
     const key = tryDecode(rawKey);
     if (key === undefined) return reject(`malformed percent-encoding in key ${quote(rawKey)}`);
     if (eq < 0 && key.length > 1 && key.endsWith('.')) {
@@ -168,13 +204,18 @@ function parse(input: HitInput, max: number): ParsedHit | Rejection {
         if (name !== 'c') return reject(`context data: ${quote(key)} outside c. … .c`);
         keys.push('c.');
       }
+      if (stack.length >= maxDepth) return reject(`context data nested deeper than ${maxDepth} levels`);
+      const prefix = stack.length ? prefixes[prefixes.length - 1]! + name + '.' : '';
+      if (prefix.length > maxKeyLength) return reject(`context-data key over ${maxKeyLength} characters`);
       stack.push(name);
+      prefixes.push(prefix);
       continue;
     }
     if (eq < 0 && key.length > 1 && key.startsWith('.')) {
       // `.name` closes the level opened last.
       const name = key.slice(1);
       const open = stack.pop();
+      prefixes.pop();
       if (open === undefined) return reject(`context data: ${quote(key)} closes nothing`);
       if (open !== name) return reject(`context data: ${quote(key)} closes ${quote(open + '.')}`);
       continue;
@@ -184,7 +225,9 @@ function parse(input: HitInput, max: number): ParsedHit | Rejection {
     if (value === undefined) return reject(`malformed percent-encoding in the value of ${quote(key)}`);
 
     if (stack.length) {
-      const dotted = stack.length > 1 ? stack.slice(1).join('.') + '.' + key : key;
+      const prefix = prefixes[prefixes.length - 1]!;
+      if (prefix.length + key.length > maxKeyLength) return reject(`context-data key over ${maxKeyLength} characters`);
+      const dotted = prefix + key;
       if (context.has(dotted)) duplicates.add('c.' + dotted);
       else context.set(dotted, value);
       continue;

@@ -19,3 +19,33 @@ export function quote(text: string, max = 80): string {
   }
   return JSON.stringify(safe);
 }
+
+/**
+ * The first `maxBytes` (UTF-8) of a query or body, cut at a character boundary, before anything
+ * reads it: what a rejected hit's record keeps, once scrubbed. A rejected body may be anything up
+ * to the body limit, and its record (and the scrubbing) must cost the same whatever it holds.
+ */
+export function cutQuery(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes) return text;
+  // A character is at least one byte: the first maxBytes bytes are within the first maxBytes characters.
+  const head = text.slice(0, maxBytes).replace(/[\uD800-\uDBFF]$/, '');
+  const bytes = Buffer.from(head, 'utf8');
+  if (bytes.length <= maxBytes) return head;
+  let end = maxBytes;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+/**
+ * A request header (Host, User-Agent) as it may be stored: at most `max` characters, through the
+ * runtime's privacy guard like every other stored text. Never throws.
+ */
+export function scrubHeader(value: string | string[] | undefined, max: number): string {
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? (value[0] ?? '') : '';
+  const cut = text.length > max ? text.slice(0, max).replace(/[\uD800-\uDBFF]$/, '') : text;
+  try {
+    return scrubText(cut);
+  } catch {
+    return '';
+  }
+}
