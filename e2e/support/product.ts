@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { E2E_API_TOKEN } from './beacons';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -24,7 +25,9 @@ export const ADMIN = { username: 'root', password: 'correct horse battery staple
 
 export function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-product-'));
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'scripts', 'start.ts')], {
+  // Node with tsx as a loader, not the `tsx` launcher: the child is then the server itself, so a
+  // signal reaches it and its pid is the one that serves.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -33,6 +36,8 @@ export function startProduct(env: Record<string, string> = {}): Promise<Product>
       LOG_LEVEL: 'warn',
       TAGWELL_ADMIN_USERNAME: ADMIN.username,
       TAGWELL_ADMIN_PASSWORD: ADMIN.password,
+      // Tests read the stored hits with it (support/beacons.ts).
+      TAGWELL_API_TOKEN: E2E_API_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +46,10 @@ export function startProduct(env: Record<string, string> = {}): Promise<Product>
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not print its URLs within 120 s:\n${out}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`npm start did not print its URLs within 120 s:\n${out}`));
+    }, 120_000);
     child.stdout!.on('data', () => {
       const port = /Console\s+http:\/\/localhost:(\d+)\/console\//.exec(out)?.[1];
       if (!port) return;

@@ -6,9 +6,12 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../src/admin/cli';
 import { openStorage, startServer, type RunningServer } from '../src/index';
+import { startSession } from '../src/routes/admin/session';
+import type { Storage } from '../src/storage';
 import { AdminClient } from './support/admin-client';
 import { ROOT, testConfig } from './support/config';
 
@@ -120,6 +123,12 @@ describe('the first administrator and the property import', () => {
       process.env.TAGWELL_PASSWORD = 'short';
       expect(await runAdminCli(['create-user', '--username', 'ana', '--role', 'publisher', '--admin'], storage)).toBe(1);
       expect(errors.pop()).toBe('admin: password needs at least 12 characters');
+      process.env.TAGWELL_PASSWORD = 'passwordpassword';
+      expect(await runAdminCli(['create-user', '--username', 'ana', '--role', 'publisher', '--admin'], storage)).toBe(1);
+      expect(errors.pop()).toBe('admin: The password is too easy to guess. It is on a list of common passwords. Add more words that are less common.');
+      process.env.TAGWELL_PASSWORD = 'ana.silva-ana.silva';
+      expect(await runAdminCli(['create-user', '--username', 'ana.silva', '--role', 'viewer'], storage)).toBe(1);
+      expect(errors.pop()).toBe('admin: The password is too easy to guess. It is mostly the username or the name of this product. Add more words that are less common.');
       process.env.TAGWELL_PASSWORD = PASSWORD;
       expect(await runAdminCli(['create-user', '--username', 'ana', '--role', 'publisher', '--admin'], storage)).toBe(0);
       expect(await runAdminCli(['create-user', '--username', 'ana', '--role', 'viewer'], storage)).toBe(1);
@@ -137,6 +146,78 @@ describe('the first administrator and the property import', () => {
     expect(ana!.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await storage.listAudit(5)).map((e) => [e.actor, e.action])).toEqual([['cli', 'user.create']]);
     await storage.close();
+  });
+
+  it('changes a password from the CLI only to a strong one, and ends the sessions of that user', async () => {
+    const config = testConfig({ firstAdmin: { username: 'root', password: PASSWORD } });
+    dirs.push(config.dataDir);
+    const server = await startServer(config, { logger: false });
+    const original = { error: console.error, log: console.log, env: process.env.TAGWELL_PASSWORD };
+    const said: string[] = [];
+    console.error = console.log = (msg: string) => void said.push(msg);
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const [one, two] = [new AdminClient(base), new AdminClient(base)];
+      for (const client of [one, two]) expect((await client.signIn('root', PASSWORD)).status).toBe(200);
+
+      process.env.TAGWELL_PASSWORD = 'aaaaaaaaaaaa';
+      expect(await runAdminCli(['set-password', '--username', 'root'], server.storage)).toBe(1);
+      expect(said.pop()).toBe(
+        'admin: The password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+      );
+      expect((await one.get('/api/admin/session')).status).toBe(200);
+
+      process.env.TAGWELL_PASSWORD = 'amber walrus picnic 58';
+      expect(await runAdminCli(['set-password', '--username', 'root'], server.storage)).toBe(0);
+      expect(said.pop()).toBe('Changed the password of root; their sessions have ended.');
+      for (const client of [one, two]) expect((await client.get('/api/admin/session')).status).toBe(401);
+      expect((await one.signIn('root', PASSWORD)).status).toBe(401);
+      expect((await one.signIn('root', 'amber walrus picnic 58')).status).toBe(200);
+    } finally {
+      Object.assign(console, { error: original.error, log: original.log });
+      if (original.env === undefined) delete process.env.TAGWELL_PASSWORD;
+      else process.env.TAGWELL_PASSWORD = original.env;
+      await server.stop();
+    }
+  });
+
+  it('gives no session for a password that changed while it was being checked', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-race-'));
+    dirs.push(dataDir);
+    const storage = await openStorage({ dataDir });
+    try {
+      // `checked` is the user as sign-in read it; the reset lands before the session is stored.
+      const checked = await storage.createUser({ username: 'lee', passwordHash: 'hash-before', role: 'viewer' });
+      await storage.updateUser(checked.id, { passwordHash: 'hash-after' });
+      const deleted: string[] = [];
+      const watched: Storage = { ...storage, deleteSession: (id) => (deleted.push(id), storage.deleteSession(id)) };
+      const cookies: string[] = [];
+      const reply = { setCookie: (name: string) => cookies.push(name) } as unknown as FastifyReply;
+      expect(await startSession(watched, { protocol: 'http' } as FastifyRequest, reply, checked)).toBeUndefined();
+      expect(cookies).toEqual([]);
+      expect(deleted).toHaveLength(1);
+      expect(await storage.findSession(deleted[0]!)).toBeUndefined();
+      // With the current password it starts one.
+      const current = (await storage.findUserById(checked.id))!;
+      expect(await startSession(watched, { protocol: 'http' } as FastifyRequest, reply, current)).toMatchObject({ userId: checked.id });
+      expect(cookies).toEqual(['tw_session']);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses to start with a guessable first administrator password from env, saying why', async () => {
+    const config = testConfig({ firstAdmin: { username: 'root', password: 'rootroot-1234' } });
+    dirs.push(config.dataDir);
+    const storage = await openStorage({ dataDir: config.dataDir });
+    try {
+      await expect(startServer(config, { storage, logger: false })).rejects.toThrow(
+        'TAGWELL_ADMIN_PASSWORD: The password is too easy to guess. It is mostly the username or the name of this product. Add more words that are less common.',
+      );
+      expect(await storage.countUsers()).toBe(0);
+    } finally {
+      await storage.close();
+    }
   });
 
   it('imports a property once, then a changed file as a new version on development only', async () => {

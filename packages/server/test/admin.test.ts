@@ -21,7 +21,8 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
 
   beforeAll(async () => {
     const databaseUrl = engine === 'postgres' ? await createDatabase('tagwell_admin') : undefined;
-    const config = testConfig({ databaseUrl, firstAdmin: { username: 'root', password: PASSWORD } });
+    // Many sign-ins from one address: the throttle has its own test (admin-security.test.ts).
+    const config = testConfig({ databaseUrl, loginAttemptsPerMinute: 1000, firstAdmin: { username: 'root', password: PASSWORD } });
     server = await startServer(config, { logger: false });
     base = `http://127.0.0.1:${server.port}`;
     cleanup = async () => {
@@ -57,8 +58,9 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
       const answer = await anonymous.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect([method, path, answer.status, answer.body]).toEqual([method, path, 401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } }]);
     }
-    // The beacon API stays public (CONTRACT §2).
-    expect((await anonymous.get('/api/beacons?limit=1')).status).toBe(200);
+    // The beacon API needs a signed-in user too (CONTRACT §2), any role.
+    expect((await anonymous.get('/api/beacons?limit=1')).status).toBe(401);
+    expect((await as.viewer.get('/api/beacons?limit=1')).status).toBe(200);
   });
 
   it('refuses wrong credentials with one message, and signs in with an HTTP-only SameSite cookie', async () => {
@@ -232,6 +234,110 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
       ['viewer', 'viewer', false],
     ]);
     expect(JSON.stringify(users)).not.toContain('argon2');
+  });
+
+  it('refuses a guessable password with the reason, for a new user and a new password, and accepts a strong one', async () => {
+    type Refusal = { error: { code: string; message: string } };
+    const refused = async (answer: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await answer;
+      expect([status, (body as Refusal).error.code]).toEqual([400, 'WEAK_PASSWORD']);
+      return (body as Refusal).error.message;
+    };
+    const create = (username: string, password: string) => as.admin.post('/api/admin/users', { username, password, role: 'viewer' });
+    expect(await refused(create('quinn', 'aaaaaaaaaaaa'))).toBe(
+      'The password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common. Avoid repeated words and characters.',
+    );
+    expect(await refused(create('quinn', 'passwordpassword'))).toBe('The password is too easy to guess. It is on a list of common passwords. Add more words that are less common.');
+    expect(await refused(create('quinn', 'iloveyou12345'))).toBe('The password is too easy to guess. This is similar to a commonly used password. Add more words that are less common.');
+    // The username and the product's name count as words a guesser tries first.
+    expect(await refused(create('quentin.blake', 'quentin.blake1'))).toBe(
+      'The password is too easy to guess. It contains the username or the name of this product. Add more words that are less common.',
+    );
+    expect(await refused(create('quentin.blake', 'QuentinBlake2024'))).toContain('It is mostly the username or the name of this product.');
+    expect(await refused(create('quinn', 'tagwell-tagwell'))).toContain('It is mostly the username or the name of this product.');
+    expect((await as.admin.get<{ users: Array<{ username: string }> }>('/api/admin/users')).body.users.map((u) => u.username)).not.toContain('quinn');
+
+    const quinn = await create('quinn', 'marble otter kettle 47');
+    expect(quinn.status).toBe(201);
+    const id = (quinn.body as { id: number }).id;
+    const client = new AdminClient(base);
+    expect((await client.signIn('quinn', 'marble otter kettle 47')).status).toBe(200);
+    // A refused new password changes nothing: the old one still signs in, the session stays.
+    expect(await refused(as.admin.call('PATCH', `/api/admin/users/${id}`, { password: 'quinnquinnquinn1' }))).toContain('Repeated character patterns');
+    expect((await client.get('/api/admin/session')).status).toBe(200);
+    expect((await new AdminClient(base).signIn('quinn', 'marble otter kettle 47')).status).toBe(200);
+    expect((await as.admin.call('DELETE', `/api/admin/users/${id}`)).status).toBe(204);
+  });
+
+  it('ends every session of a user whose password an administrator resets', async () => {
+    const created = await as.admin.post<{ id: number }>('/api/admin/users', { username: 'rosa', password: PASSWORD, role: 'editor' });
+    const [laptop, phone] = [new AdminClient(base), new AdminClient(base)];
+    for (const client of [laptop, phone]) expect((await client.signIn('rosa', PASSWORD)).status).toBe(200);
+    const reset = await as.admin.call('PATCH', `/api/admin/users/${created.body.id}`, { password: 'violet harbour lantern 82' });
+    expect(reset.status).toBe(200);
+    expect(reset.body).not.toHaveProperty('csrfToken');
+    for (const client of [laptop, phone]) {
+      const answer = await client.get('/api/admin/session');
+      expect([answer.status, answer.body]).toEqual([401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } }]);
+      expect((await client.post('/api/admin/properties/health-site/versions', {})).status).toBe(401);
+    }
+    // The administrator's own session is untouched; the old password no longer signs in, the new one does.
+    expect((await as.admin.get('/api/admin/session')).status).toBe(200);
+    expect((await new AdminClient(base).signIn('rosa', PASSWORD)).status).toBe(401);
+    expect((await laptop.signIn('rosa', 'violet harbour lantern 82')).status).toBe(200);
+    expect((await laptop.get('/api/admin/session')).status).toBe(200);
+    const audit = (await as.admin.get<{ entries: Array<{ action: string; detail: Record<string, unknown> }> }>('/api/admin/audit?limit=5')).body.entries;
+    expect(audit.find((e) => e.action === 'user.update')?.detail).toMatchObject({ username: 'rosa', passwordChanged: true, sessionsEnded: true });
+    expect((await as.admin.call('DELETE', `/api/admin/users/${created.body.id}`)).status).toBe(204);
+  });
+
+  it('gives an administrator who changes their own password a new session and ends their others', async () => {
+    const created = await as.admin.post<{ id: number }>('/api/admin/users', { username: 'kim', password: PASSWORD, role: 'publisher', admin: true });
+    const [here, elsewhere] = [new AdminClient(base), new AdminClient(base)];
+    for (const client of [here, elsewhere]) expect((await client.signIn('kim', PASSWORD)).status).toBe(200);
+    const [oldCookie, oldCsrf] = [here.cookie, here.csrf];
+
+    const changed = await here.call<{ username: string; csrfToken: string }>('PATCH', `/api/admin/users/${created.body.id}`, { password: 'copper meadow violin 31' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ username: 'kim', admin: true, csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(changed.headers.get('set-cookie')).toMatch(/^tw_session=[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect([here.cookie, changed.body.csrfToken]).not.toEqual([oldCookie, oldCsrf]);
+    expect(here.cookie).not.toBe(oldCookie);
+
+    // The new session works, with the new CSRF token.
+    here.csrf = changed.body.csrfToken;
+    expect((await here.get<{ user: { username: string } }>('/api/admin/session')).body.user.username).toBe('kim');
+    expect((await here.call('PATCH', `/api/admin/users/${created.body.id}`, { role: 'publisher' })).status).toBe(200);
+    // The cookie that made the change, and the other device's, open nothing.
+    const stale = new AdminClient(base);
+    [stale.cookie, stale.csrf] = [oldCookie, oldCsrf];
+    expect((await stale.get('/api/admin/session')).status).toBe(401);
+    expect((await elsewhere.get('/api/admin/session')).status).toBe(401);
+    expect((await as.admin.call('DELETE', `/api/admin/users/${created.body.id}`)).status).toBe(204);
+  });
+
+  it('ends the sessions of a deleted user, and applies a new role or administrator flag from the next request', async () => {
+    const create = async (username: string, role: string, admin = false) =>
+      (await as.admin.post<{ id: number }>('/api/admin/users', { username, password: PASSWORD, role, admin })).body.id;
+    const [gone, lowered, unflagged] = [await create('gone', 'viewer'), await create('lowered', 'editor'), await create('unflagged', 'viewer', true)];
+    const clients = { gone: new AdminClient(base), lowered: new AdminClient(base), unflagged: new AdminClient(base) };
+    for (const [name, client] of Object.entries(clients)) expect((await client.signIn(name, PASSWORD)).status).toBe(200);
+
+    expect((await as.admin.call('DELETE', `/api/admin/users/${gone}`)).status).toBe(204);
+    expect((await clients.gone.get('/api/admin/session')).status).toBe(401);
+
+    const latest = (await clients.lowered.get<{ latest: { version: number; document: Doc } }>('/api/admin/properties/health-site')).body.latest;
+    expect((await as.admin.call('PATCH', `/api/admin/users/${lowered}`, { role: 'viewer' })).status).toBe(200);
+    const save = await clients.lowered.post<{ error: { message: string } }>('/api/admin/properties/health-site/versions', { document: latest.document, baseVersion: latest.version });
+    expect([save.status, save.body.error.message]).toEqual([403, 'Your role does not allow this: saving versions needs the editor role (you are a viewer)']);
+    expect((await clients.lowered.get<{ user: { role: string } }>('/api/admin/session')).body.user.role).toBe('viewer');
+
+    expect((await clients.unflagged.get('/api/admin/users')).status).toBe(200);
+    expect((await as.admin.call('PATCH', `/api/admin/users/${unflagged}`, { admin: false })).status).toBe(200);
+    expect((await clients.unflagged.get('/api/admin/users')).status).toBe(403);
+    // Neither change is a new password: both stay signed in with their new rights.
+    expect((await clients.unflagged.get('/api/admin/session')).status).toBe(200);
+    for (const id of [lowered, unflagged]) expect((await as.admin.call('DELETE', `/api/admin/users/${id}`)).status).toBe(204);
   });
 
   it('answers the reports on known data for a date range', async () => {

@@ -5,13 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage, startServer } from '../src/index';
 import { testConfig } from './support/config';
 import { createDatabase, dropDatabase } from './support/postgres';
-import { hit, startProcess } from './support/process';
+import { hit, killStartedProcesses, listeningPids, pidExists, signalAndWait, startProcess, tryConnect } from './support/process';
 
 // Issue 4 §3: a 2xx only after the hit is committed; SIGKILL under load loses no acknowledged
 // hit; with the database unreachable the collector answers 503, never 2xx.
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(async () => {
+  // A test that failed before its kill leaves no server behind.
+  await killStartedProcesses();
+  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
 
 describe('durability', () => {
   it('keeps every acknowledged hit when the server is killed with SIGKILL under load', async () => {
@@ -30,11 +34,21 @@ describe('durability', () => {
       }
     };
     const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    // The child is the process that serves (not a launcher in front of it).
+    const pid = child.pid!;
+    expect(listeningPids(port)).toEqual([pid]);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    child.kill('SIGKILL');
+    await signalAndWait(child, 'SIGKILL');
     killed = true;
     await Promise.all(clients);
     expect(acknowledged.length).toBeGreaterThan(100);
+
+    // Gone before we count: killed by the signal, its pid free, nothing listening, the port refusing.
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(pidExists(pid)).toBe(false);
+    expect(listeningPids(port)).toEqual([]);
+    expect(await tryConnect(port)).toBe('ECONNREFUSED');
+    expect(await hit(port, 'after the kill')).toBe(0);
 
     // Restarted on the same files: every hit that got its 200 is there.
     const storage = await openStorage({ dataDir });

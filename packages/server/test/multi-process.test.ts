@@ -6,11 +6,13 @@ import { afterAll, expect, it } from 'vitest';
 import { openStorage } from '../src/index';
 import { AdminClient } from './support/admin-client';
 import { createDatabase, dropDatabase } from './support/postgres';
-import { hit, startProcess, stopProcess } from './support/process';
+import { hit, killStartedProcesses, listeningPids, pidExists, startProcess, stopProcess, tryConnect } from './support/process';
 
 const PASSWORD = 'correct horse battery staple';
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
+  // A failed test leaves no server behind: SIGKILL whatever is still running, then drop the database.
+  await killStartedProcesses();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
@@ -20,7 +22,8 @@ it('two servers write to one PostgreSQL database and serve the same publications
   const env = { DATABASE_URL: databaseUrl, PUBLICATION_SYNC_SECONDS: '1', TAGWELL_ADMIN_USERNAME: 'root', TAGWELL_ADMIN_PASSWORD: PASSWORD };
   // Started together: the migration lock and the import must cope with a twin.
   const servers = await Promise.all([startProcess(env), startProcess(env)]);
-  for (const { child } of servers) cleanups.push(() => stopProcess(child));
+  // Each child is the server that holds its port, not a launcher in front of it.
+  for (const { child, port } of servers) expect(listeningPids(port)).toEqual([child.pid]);
 
   const acknowledged: string[] = [];
   await Promise.all(
@@ -80,4 +83,10 @@ it('two servers write to one PostgreSQL database and serve the same publications
   expect(published.body.deployment.buildId).toMatch(/^[0-9a-f]{12}$/);
   const after = await (await fetch(`http://127.0.0.1:${b.port}/containers/health-site/development.js`)).text();
   expect(after).not.toBe(before);
+
+  // SIGTERM stops each server itself: it exits cleanly and its port is closed.
+  for (const { child, port } of servers) {
+    await stopProcess(child);
+    expect([child.exitCode, pidExists(child.pid!), await tryConnect(port)]).toEqual([0, false, 'ECONNREFUSED']);
+  }
 }, 120_000);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allows, roleNeeded, type Permission } from '@tagwell/schema';
 import { ApiError } from '../app/errors';
 import type { Session, Storage, User } from '../storage';
-import { SESSION_COOKIE, sameToken, sessionId } from './sessions';
+import { SESSION_COOKIE, sameToken, sessionCaller } from './sessions';
 
 export interface Caller {
   user: User;
@@ -56,12 +56,7 @@ export function authHooks(scope: FastifyInstance, storage: Storage): void {
     const origin = request.headers.origin;
     if (unsafe && origin !== undefined && origin !== ownOrigin(request)) throw new ApiError('CSRF_FAILED', 'the request came from another site');
 
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const session = await storage.findSession(sessionId(token));
-      const user = session && (await storage.findUserById(session.userId));
-      if (session && user) request.caller = { session, user };
-    }
+    request.caller = await sessionCaller(storage, request.cookies[SESSION_COOKIE]);
     if (request.routeOptions.config.public) return;
     if (!request.caller) throw new ApiError('UNAUTHENTICATED');
     if (unsafe && !sameToken(request.headers['x-csrf-token'], request.caller.session.csrfToken)) throw new ApiError('CSRF_FAILED');

@@ -7,13 +7,15 @@
  *   list-users
  *
  * Passwords come from TAGWELL_PASSWORD, else from the terminal (not echoed), else from stdin's first line.
+ * They follow the admin API's rules (passwords.ts); a refused one is explained, e.g.
+ * `admin: The password is too easy to guess. It is on a list of common passwords. ...`.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../app/config';
 import { openStorage, StorageConflictError, type Storage } from '../storage';
 import { createAccount } from './first-admin';
-import { hashPassword, passwordProblem } from './passwords';
+import { checkPasswordRules, hashPassword } from './passwords';
 
 const USAGE = `Usage: npm run admin -- <command>
   create-user --username NAME --role viewer|editor|publisher [--admin]
@@ -63,11 +65,11 @@ export async function runAdminCli(argv: string[], storage?: Storage): Promise<nu
         const user = await db.findUserByUsername(values.username);
         if (!user) throw new Error(`no user named ${values.username}`);
         const password = await readPassword(`New password for ${user.username}: `);
-        const problem = passwordProblem(password);
-        if (problem) throw new Error(problem);
+        await checkPasswordRules(password, user.username);
+        // A new password ends every session of the user (storage does both in one transaction).
         await db.updateUser(user.id, { passwordHash: await hashPassword(password) });
-        await db.appendAudit({ actor: 'cli', action: 'user.update', detail: { username: user.username, passwordChanged: true } });
-        console.log(`Changed the password of ${user.username}.`);
+        await db.appendAudit({ actor: 'cli', action: 'user.update', detail: { username: user.username, passwordChanged: true, sessionsEnded: true } });
+        console.log(`Changed the password of ${user.username}; their sessions have ended.`);
         return 0;
       }
       case 'list-users': {

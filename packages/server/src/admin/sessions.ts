@@ -3,7 +3,7 @@
  * SHA-256, so a copy of the database signs nobody in. Each session has its own CSRF token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Session } from '../storage';
+import type { Session, Storage, User } from '../storage';
 
 export const SESSION_COOKIE = 'tw_session';
 export const SESSION_HOURS = 8;
@@ -21,6 +21,17 @@ export function newSession(userId: number, now = new Date()): { token: string; s
       csrfToken: randomBytes(32).toString('base64url'),
     },
   };
+}
+
+/**
+ * The session and user a session cookie's token names, or undefined when the session is missing,
+ * expired or its user gone. The one lookup behind the admin API and the hit readers.
+ */
+export async function sessionCaller(storage: Storage, token: string | undefined): Promise<{ session: Session; user: User } | undefined> {
+  if (!token) return undefined;
+  const session = await storage.findSession(sessionId(token));
+  const user = session && (await storage.findUserById(session.userId));
+  return session && user ? { session, user } : undefined;
 }
 
 /** Constant-time comparison of the header against the session's token. */

@@ -48,7 +48,11 @@ export async function countUsers(engine: Engine): Promise<number> {
   return Number(row.n);
 }
 
-/** Returns false when there is no such user. */
+/**
+ * Returns false when there is no such user. A new password hash also ends every session of the
+ * user, in the same transaction: a password reset locks out whoever held the old one, and no
+ * caller can forget it.
+ */
 export async function updateUser(engine: Engine, id: number, change: UserChange): Promise<boolean> {
   const values = {
     ...(change.role && { role: change.role }),
@@ -56,8 +60,11 @@ export async function updateUser(engine: Engine, id: number, change: UserChange)
     ...(change.admin !== undefined && { is_admin: change.admin ? 1 : 0 }),
   };
   if (Object.keys(values).length === 0) return (await findUserById(engine, id)) !== undefined;
-  const result = await engine.db.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return engine.db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('users').set(values).where('id', '=', id).executeTakeFirst();
+    if (change.passwordHash) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    return Number(result.numUpdatedRows) > 0;
+  });
 }
 
 /** Also ends the user's sessions (foreign key, on delete cascade). */

@@ -1,20 +1,37 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../admin/auth';
 import { verifyPassword } from '../../admin/passwords';
 import { SESSION_COOKIE, cookieOptions, newSession } from '../../admin/sessions';
 import { ApiError } from '../../app/errors';
-import type { Storage, User } from '../../storage';
+import type { Session, Storage, User } from '../../storage';
 import { parseBody } from './body';
 
 const signIn = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(1000) });
 
 export const publicUser = (user: User) => ({ id: user.id, username: user.username, role: user.role, admin: user.admin });
 
+const secure = (request: FastifyRequest) => request.protocol === 'https';
+
+/**
+ * A new session for `user`, stored (as a hash), with its cookie set on the reply, unless the
+ * user's password is no longer `passwordHash`: a password changed while the old one was being
+ * checked has already ended the user's sessions, perhaps before this one existed. Returns the
+ * session, or undefined when refused.
+ */
+export async function startSession(storage: Storage, request: FastifyRequest, reply: FastifyReply, user: User): Promise<Session | undefined> {
+  const { token, session } = newSession(user.id);
+  await storage.createSession(session);
+  if ((await storage.findUserById(user.id))?.passwordHash !== user.passwordHash) {
+    await storage.deleteSession(session.id);
+    return undefined;
+  }
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure(request)));
+  return session;
+}
+
 /** Sign in, who am I, sign out (docs/ADMIN-API.md "Sessions, roles and CSRF"). */
 export function sessionRoutes(scope: FastifyInstance, storage: Storage, options: { loginAttemptsPerMinute: number }): void {
-  const secure = (request: FastifyRequest) => request.protocol === 'https';
-
   scope.post(
     '/session',
     {
@@ -32,10 +49,9 @@ export function sessionRoutes(scope: FastifyInstance, storage: Storage, options:
         throw new ApiError('INVALID_CREDENTIALS');
       }
       await storage.deleteExpiredSessions();
-      const { token, session } = newSession(user.id);
-      await storage.createSession(session);
+      const session = await startSession(storage, request, reply, user);
+      if (!session) throw new ApiError('INVALID_CREDENTIALS');
       await storage.appendAudit({ actor: user.username, action: 'sign-in' });
-      reply.setCookie(SESSION_COOKIE, token, cookieOptions(secure(request)));
       return { user: publicUser(user), csrfToken: session.csrfToken };
     },
   );

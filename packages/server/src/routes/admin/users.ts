@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ROLES } from '@tagwell/schema';
 import { z } from 'zod';
 import { requirePermission } from '../../admin/auth';
-import { hashPassword, passwordProblem } from '../../admin/passwords';
+import { hashPassword, passwordProblem, refuseWeakPassword } from '../../admin/passwords';
 import { ApiError } from '../../app/errors';
 import { StorageConflictError, type Storage, type User } from '../../storage';
 import { parseBody, wholeNumber } from './body';
-import { publicUser } from './session';
+import { publicUser, startSession } from './session';
 
 const password = z.string().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
@@ -18,7 +18,12 @@ const changeUser = z.object({ role: z.enum(ROLES).optional(), password: password
 
 const listed = (user: User) => ({ ...publicUser(user), createdAt: user.createdAt });
 
-/** Users, for administrators only (docs/ADMIN-API.md "Audit log and users"). */
+/**
+ * Users, for administrators only (docs/ADMIN-API.md "Audit log and users"). Sessions follow the
+ * account: a new password ends all the user's sessions (storage.updateUser), an administrator
+ * changing their own gets a new session in the same answer; deleting a user ends theirs; a new
+ * role or administrator flag applies from the user's next request, which reads the user again.
+ */
 export function userRoutes(scope: FastifyInstance, storage: Storage): void {
   const find = async (id: string): Promise<User> => {
     const user = await storage.findUserById(wholeNumber(id, 'id'));
@@ -34,6 +39,7 @@ export function userRoutes(scope: FastifyInstance, storage: Storage): void {
   scope.post('/users', async (request, reply) => {
     const { user: actor } = requirePermission(request, 'manage-users');
     const body = parseBody(createUser, request.body);
+    await refuseWeakPassword(body.password, body.username);
     let user: User;
     try {
       user = await storage.createUser({ username: body.username, passwordHash: await hashPassword(body.password), role: body.role, admin: body.admin });
@@ -45,11 +51,13 @@ export function userRoutes(scope: FastifyInstance, storage: Storage): void {
     return reply.code(201).send(listed(user));
   });
 
-  scope.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
+  scope.patch<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
     const { user: actor } = requirePermission(request, 'manage-users');
     const user = await find(request.params.id);
     const change = parseBody(changeUser, request.body);
     if (change.admin === false && user.admin && (await storage.countAdmins(user.id)) === 0) throw new ApiError('LAST_ADMIN');
+    if (change.password !== undefined) await refuseWeakPassword(change.password, user.username);
+    // A new password ends every session of the user, this one too when it is their own.
     await storage.updateUser(user.id, {
       role: change.role,
       admin: change.admin,
@@ -59,9 +67,20 @@ export function userRoutes(scope: FastifyInstance, storage: Storage): void {
       actor: actor.username,
       action: 'user.update',
       // Never the password: only that it changed.
-      detail: { username: user.username, role: change.role, admin: change.admin, passwordChanged: change.password !== undefined || undefined },
+      detail: {
+        username: user.username,
+        role: change.role,
+        admin: change.admin,
+        passwordChanged: change.password !== undefined || undefined,
+        sessionsEnded: change.password !== undefined || undefined,
+      },
     });
-    return listed((await storage.findUserById(user.id))!);
+    const updated = (await storage.findUserById(user.id))!;
+    if (change.password === undefined || user.id !== actor.id) return listed(updated);
+    // Their own password: a new session (new cookie, new CSRF token) replaces the one that made the
+    // change, so a copy of the old cookie, perhaps the reason for the change, opens nothing.
+    const session = await startSession(storage, request, reply, updated);
+    return { ...listed(updated), ...(session && { csrfToken: session.csrfToken }) };
   });
 
   scope.delete<{ Params: { id: string } }>('/users/:id', async (request, reply) => {
