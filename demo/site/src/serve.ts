@@ -138,7 +138,7 @@ function notFoundPage(host: string, path: string): DemoPage {
         primaryCategory: 'error',
         subCategories: ['page-not-found'],
         pageType: 'error',
-        error: { type: '404', description: 'page not found', descriptionWithPage: 'page not found' },
+        error: { type: '404', description: 'page not found' },
       }),
       body: html`<div class="nhsuk-grid-row"><div class="nhsuk-grid-column-two-thirds">
 <h1>Page not found</h1>

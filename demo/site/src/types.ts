@@ -33,9 +33,6 @@ export interface NbsBooking {
 export interface DataLayerPage {
   category: PageCategory;
   pageInfo: PageInfo;
-  pageUrl?: string;
-  pageContentLink?: string;
-  link?: { linkElement?: string; linkDestination?: string; linkParent?: string };
   nbs?: NbsBooking;
   search?: { procedure?: string; resultRank?: string };
   totalResultCount?: string;
@@ -51,10 +48,10 @@ export interface DataLayerSearch {
   location?: string;
   service?: string;
   speciality?: string;
-  consultant?: string;
   section?: string;
   failedSearchReason?: string;
-  link?: { name?: string; target?: string; resultSelected?: string };
+  /** The search result a visitor selects, filled by the page's script on the click. */
+  link?: { name?: string };
 }
 
 export interface DataLayerTool {
@@ -79,13 +76,11 @@ export interface DataLayerChoices {
 export interface DigitalData {
   page: DataLayerPage;
   search?: DataLayerSearch;
-  error?: { type?: string; description?: string; descriptionWithPage?: string };
+  error?: { type?: string; description?: string };
   user?: { odsCode?: string; cid?: string };
-  link?: { name?: string; url?: string };
   orgType?: string;
   platform?: string;
-  apiServiceType?: string;
-  optimization?: string;
+  /** The card a visitor clicks, filled by the page's script on the click. */
   cardDetails?: { name?: string; type?: string; rank?: string };
   tool?: DataLayerTool;
   vaccination?: { doseCode?: string; proxyReasonCode?: string };

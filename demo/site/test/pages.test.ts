@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_HOSTS, LIVE_HOST, STITCHING_HOSTS, isDemoHost } from '../src/hosts';
 import { DOSE_CODES } from '../src/data-layer';
-import { PAGES, SECRET_LINK_PATH, findPage } from '../src/pages/index';
+import { PAGES, SECRET_LINK_PATH, findPage, normalisePath } from '../src/pages/index';
 import { renderPage } from '../src/render';
 import type { DemoPage } from '../src/types';
 import { NONCE, dataLayerOf, parse, render } from './helpers';
@@ -97,6 +97,21 @@ describe('the page registry', () => {
     }
   });
 
+  it.each(PREFIXES.filter((p) => !['conditions', 'medicines', 'health-a-z'].includes(p)))('SPEC §2 prefix root /%s/ is a hub listing the section’s pages', (prefix) => {
+    const hub = live(`/${prefix}/`);
+    expect(hub.digitalData.page.pageInfo).toEqual({ pageName: `${prefix}:home`, pageType: 'hub' });
+    expect(hub.digitalData.page.category.primaryCategory).toBe(prefix);
+    const doc = render(hub);
+    expect(doc.querySelector('main h1')?.textContent).toBe(hub.title);
+    expect(doc.querySelector('main .nhsuk-lede-text')?.textContent?.length).toBeGreaterThan(20);
+    const links = new Set(Array.from(doc.querySelectorAll('main a[href]')).map((a) => normalisePath(a.getAttribute('href') ?? '')));
+    const section = PAGES.filter((p) => p.host === LIVE_HOST && p.path.startsWith(`/${prefix}/`) && p !== hub);
+    expect(section.length).toBeGreaterThan(0);
+    for (const page of section) expect(links.has(normalisePath(page.path)), page.path).toBe(true);
+    // Its pages lead back to it.
+    for (const page of section) expect(page.breadcrumbs?.map((c) => c.href), page.path).toContain(hub.path);
+  });
+
   it('has a home page on every demo host, and the service manual has /search', () => {
     for (const { host } of DEMO_HOSTS) expect(findPage(host, '/'), host).toBeDefined();
     expect(on('service-manual.health.localhost', '/search').digitalData.page.pageInfo.pageName).toBe('developer:search');
@@ -178,6 +193,19 @@ describe('data layers (docs/HEALTH-SITE.md)', () => {
     for (const page of withDose) expect(doses).toContain(page.digitalData.vaccination?.doseCode);
     expect(live(`${BOOK}/book/Appointment/Index/`).digitalData.page.nbs).toMatchObject({ numberOfAttendeesRequested: '2', numberOfAttendeesAccepted: '2' });
     expect(live(`${BOOK}/check-in`).digitalData.page.pageInfo).toMatchObject({ checkinPage: 'check-in', checkinlocationId: 'fla12' });
+    // The booking pages send no page view (SPEC §2): the check-in page, which does, carries the booking's group and proxy.
+    expect(live(`${BOOK}/check-in`).digitalData).toMatchObject({
+      vaccination: { proxyReasonCode: 'carer' },
+      page: { nbs: { appointmentType: 'booster', attendees: '2', numberOfAttendeesRequested: '2', numberOfAttendeesAccepted: '2' } },
+    });
+  });
+
+  it('sets the platform on the NHS App account page and the moderation results on the enquiry confirmation', () => {
+    expect(live('/nhs-app/account').digitalData.platform).toBe('nhs app');
+    expect(on('enquiries.health.localhost', '/sent').digitalData.page).toMatchObject({
+      AutoModerationResult: { AutoModerationType: 'enquiry', AutoModerationTitleResult: 'passed', AutoModerationCommentResult: 'passed' },
+      MandatoryQuestionResult: 'answered',
+    });
   });
 
   it('sets user.cid on signed-in pages and the SPEC §6 choices on register and report pages', () => {

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildSdr, ENVIRONMENTS, renderSdrMarkdown, type EnvironmentName } from '@tagwell/schema';
+import { buildSdr, ENVIRONMENTS, renderSdrMarkdown, unusedDataElements, type EnvironmentName, type Property } from '@tagwell/schema';
 import { buildEnvironments, type BuildOptions, type BuildSummary } from './build';
 import { buildAllProperties } from './build-all';
 import { loadCustomCode } from './custom-code';
@@ -14,7 +14,7 @@ const USAGE = `usage:
   tagwell build <property-dir-or-json> --env <development|staging|production|all> [--out dir] [--tracking-server host:port]
   tagwell build-all <properties-dir> [--out dir] [--tracking-server host:port]
   tagwell validate <property-dir-or-json>
-  tagwell sdr <property-dir-or-json> [--markdown out.md]`;
+  tagwell sdr <property-dir-or-json> [--markdown out.md | --unused]`;
 
 export interface Io {
   out(line: string): void;
@@ -36,6 +36,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         out: { type: 'string' },
         'tracking-server': { type: 'string' },
         markdown: { type: 'string' },
+        unused: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -56,7 +57,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       case 'validate':
         return validate(target, io);
       case 'sdr':
-        return sdr(target, values.markdown, io);
+        if (values.unused && values.markdown !== undefined) throw new UsageError('sdr: --markdown and --unused do not go together');
+        return values.unused ? unused(target, io) : sdr(target, values.markdown, io);
       default:
         throw new UsageError(`unknown command ${command}`);
     }
@@ -110,17 +112,41 @@ function validate(target: string, io: Io): number {
   return 0;
 }
 
+/** The property's data elements that nothing uses (custom code in files read, as the build reads it). */
+function findUnused(property: Property, dir: string): string[] {
+  const code = loadCustomCode(property, dir);
+  return unusedDataElements(property, (at) => code.get(at)?.body);
+}
+
+/** On stderr, so that the JSON on stdout stays JSON. */
+function warnUnused(names: string[], io: Io): void {
+  if (!names.length) return;
+  io.err(`${names.length} data element${names.length === 1 ? '' : 's'} nothing uses (read from the page and never reported):`);
+  for (const name of names) io.err(`  ${name}`);
+}
+
 async function sdr(target: string, markdown: string | undefined, io: Io): Promise<number> {
-  const { property } = loadProperty(target);
+  const { property, dir } = loadProperty(target);
   const model = buildSdr(property);
+  const unusedNames = findUnused(property, dir);
   if (markdown === undefined) {
     io.out(JSON.stringify(model, null, 2));
+    warnUnused(unusedNames, io);
     return 0;
   }
   await mkdir(path.dirname(markdown), { recursive: true });
-  await writeFile(markdown, renderSdrMarkdown(model));
+  await writeFile(markdown, renderSdrMarkdown(model, unusedNames));
   io.out(`${resolvePropertyFile(target)}: SDR written to ${markdown}`);
+  warnUnused(unusedNames, io);
   return 0;
+}
+
+/** `sdr --unused`: the names, one a line; exit 1 when there is any, for scripts and CI. */
+function unused(target: string, io: Io): number {
+  const { property, dir } = loadProperty(target);
+  const names = findUnused(property, dir);
+  for (const name of names) io.out(name);
+  return names.length ? 1 : 0;
 }
 
 // Run when started as a script (`tsx packages/compiler/src/cli.ts ...`); bin/tagwell.mjs calls main() itself.

@@ -11,8 +11,16 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
   // Tokens live in settings strings; custom code reads the event directly and needs no token.
   const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
   const consent = property.settings.consent !== undefined;
+  const everyHit = Object.keys(property.settings.everyHit ?? {}).length > 0;
+  // Variables set apart from their hit: by a rule that sends none, or with other actions before the send. Else
+  // every rule sets its variables right before its own send, and none can be left for another hit.
+  const setApart = property.rules.some((rule) =>
+    rule.actions.some((a, i) => a.type === 'set-variables' && rule.actions.slice(i + 1).find((next) => next.type !== 'set-variables')?.type !== 'send-beacon'),
+  );
   return {
     TW_LINK_HITS: String(linkHits),
+    TW_EVERY_HIT: String(everyHit),
+    TW_OCCURRENCES: String(setApart),
     TW_CONTEXT_DATA: String(contextData),
     TW_EVENT_TOKENS: String(eventTokens),
     TW_CONSENT: String(consent),

@@ -148,6 +148,8 @@ function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersio
     // The guard always drops useremail (privacy/url.ts); only the others need listing.
     deniedParams: nonEmpty(settings.privacy.deniedQueryParams.filter((name) => name.toLowerCase() !== 'useremail')),
     visitorCookie: settings.visitorCookie,
+    // SDR "On every hit": by query key, as the tracker works; resolved in the page when each hit is sent.
+    everyHit: nonEmpty(Object.entries(settings.everyHit ?? {}).map(([name, value]) => [key(name), value])),
   };
 }
 

@@ -106,4 +106,41 @@ describe('tagwell CLI', { timeout: 30_000 }, () => {
     expect(tagwell(['sdr', minimalProperty, '--markdown', md]).code).toBe(0);
     expect(readFileSync(md, 'utf8')).toContain('# Solution design reference: minimal');
   });
+
+  it('sdr: names the data elements nothing uses, reading custom code files as the build does', () => {
+    const dir = writeProperty(
+      tempDir(),
+      'unused',
+      baseProperty({
+        dataElements: [
+          { name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' } },
+          { name: 'Section', type: 'custom-code', settings: { file: 'code/section.js' } },
+          { name: 'Raw Section', type: 'data-layer', settings: { path: 'page.section' } },
+          { name: 'Card Rank', type: 'data-layer', settings: { path: 'cardDetails.rank' } },
+          { name: 'Page URL', type: 'data-layer', settings: { path: 'page.pageUrl' } },
+        ],
+        rules: [
+          {
+            name: 'Page view',
+            events: [{ type: 'dom-ready' }],
+            actions: [
+              { type: 'set-variables', settings: { variables: { pageName: '%Page Name%', prop5: '%Section%' } } },
+              { type: 'send-beacon', settings: { type: 'page' } },
+            ],
+          },
+        ],
+      }),
+      { 'code/section.js': "return _satellite.getVar('Raw Section') || 'web';" },
+    );
+    const printed = tagwell(['sdr', dir]);
+    expect(printed.code).toBe(0);
+    expect(JSON.parse(printed.stdout).property).toBe('fixture');
+    expect(printed.stderr).toBe('2 data elements nothing uses (read from the page and never reported):\n  Card Rank\n  Page URL\n');
+    const md = path.join(tempDir(), 'sdr.md');
+    expect(tagwell(['sdr', dir, '--markdown', md])).toMatchObject({ code: 0, stderr: printed.stderr });
+    expect(readFileSync(md, 'utf8')).toContain('## Data elements nothing uses\nRead from the page and never reported: send each in a documented variable, or remove it.\n\n- Card Rank\n- Page URL\n');
+    expect(tagwell(['sdr', dir, '--unused'])).toEqual({ code: 1, stdout: 'Card Rank\nPage URL\n', stderr: '' });
+    expect(tagwell(['sdr', minimalProperty, '--unused'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(tagwell(['sdr', dir, '--unused', '--markdown', md]).code).toBe(2);
+  });
 });

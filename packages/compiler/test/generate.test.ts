@@ -179,6 +179,18 @@ describe('generateEntry config', () => {
     });
   });
 
+  it('maps the every-hit variables to query keys, left as text for the page to resolve', () => {
+    const doc = analyticsProperty();
+    (doc.settings as Record<string, unknown>).everyHit = { pageName: '%Page Name%', prop5: '%Section%', eVar88: 'Y' };
+    expect(evaluateEntry(generate(doc).source).analytics!.everyHit).toEqual([
+      ['pageName', '%Page Name%'],
+      ['c5', '%Section%'],
+      ['v88', 'Y'],
+    ]);
+    // None declared: nothing in the container.
+    expect(generate(analyticsProperty()).source).not.toContain('everyHit');
+  });
+
   it('refuses a tracking server override that is not host[:port]', () => {
     expect(() => generate(analyticsProperty(), 'production', { trackingServer: 'http://metrics.example.test/' })).toThrow(CompileError);
   });

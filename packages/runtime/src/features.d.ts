@@ -4,6 +4,14 @@
 
 /** Link hits: `pe`, `pev1`, `pev2` and the linkTrackVars/linkTrackEvents filters. */
 declare const TW_LINK_HITS: boolean;
+/**
+ * Analytics variables set apart from the hit that sends them (by a rule that sends none, or before other
+ * actions): each event occurrence keeps its own (core/boot.ts, actions/shared/tracker.ts). Off, every
+ * rule sets its variables right before its own send, so none can be left for another hit.
+ */
+declare const TW_OCCURRENCES: boolean;
+/** Variables on every hit (settings.everyHit), resolved when each hit is sent. */
+declare const TW_EVERY_HIT: boolean;
 /** Context data, nested `c.`…`.c` in the hit. */
 declare const TW_CONTEXT_DATA: boolean;
 /** `%event.x%`, `%this.x%` and `%this.@text%` tokens. */

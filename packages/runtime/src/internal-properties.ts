@@ -8,11 +8,13 @@ export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
   'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
-  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'debugBridge', 'debugOrigins',
+  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'everyHit', 'debugBridge', 'debugOrigins',
   // Context and shared state
   'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
   // Tracker
-  'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType',
+  'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType', 'batch',
+  // The one RuleEvent field only the engine and the analytics actions read, and what they keep on it
+  'occurrence', 'hit',
   // Component settings
   'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'scriptUrl', 'sampleRate', 'cookieDays', 'cookiesAllowed', 'changeEvent', 'release', 'exempt',
 ];

@@ -50,6 +50,14 @@ export const settingsSchema = z.strictObject({
   debugOrigins: z
     .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:(\d+|\*))?$/, 'an origin such as https://tagwell.example.org or http://localhost:*'))
     .optional(),
+  /**
+   * SDR.md "On every hit": variables every hit carries, page views and link hits alike (link filters do not
+   * apply), resolved when the hit is sent, so they describe the page it happens on. Values are `%Name%`
+   * text; a variable a rule sets for a hit replaces its value in that hit.
+   */
+  everyHit: z
+    .record(z.string().refine(isSettableVariable, 'not an analytics variable (pageName, channel, server, propN, eVarN, hierN, listN, campaign, products, ...)'), z.string())
+    .optional(),
   /** SPEC §4: analytics hits wait for, and follow, the visitor's Statistics choice. */
   consent: z
     .strictObject({

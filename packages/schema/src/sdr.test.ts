@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { AUTOMATIC_KEYS, allowedQueryKeys, buildSdr, renderSdrMarkdown } from './sdr';
+import { AUTOMATIC_KEYS, allowedQueryKeys, buildSdr, renderSdrMarkdown, unusedDataElements } from './sdr';
 import { assertProperty } from './validate';
 import { doc } from './test-documents';
 
@@ -231,5 +231,176 @@ describe('renderSdrMarkdown', () => {
 
   it('leaves out the context data table when there is no context data', () => {
     expect(renderSdrMarkdown(buildSdr(assertProperty(doc())))).not.toContain('## Context data');
+  });
+});
+
+describe('unusedDataElements', () => {
+  const layer = (name: string, path = 'x') => ({ name, type: 'data-layer', settings: { path } });
+  const usage = (rules: unknown[], dataElements: unknown[], settings: Record<string, unknown> = {}) =>
+    assertProperty(doc({ settings: { trackingServer: 'metrics.example.com', ...settings }, dataElements, rules }));
+
+  it('lists, in document order, the data elements no rule, data element or setting reads', () => {
+    const property = usage(
+      [
+        {
+          name: 'page view',
+          events: [{ type: 'dom-ready' }],
+          conditions: [{ type: 'value-comparison', settings: { left: '%In Condition%', operator: 'isTruthy' } }],
+          exceptions: [{ type: 'value-comparison', settings: { left: 'a', operator: 'equals', right: '%In Exception%' } }],
+          actions: [
+            { type: 'set-variables', settings: { variables: { prop1: 'x %Sent% y' }, contextData: { 'a.b': '%In Context Data%' } } },
+            { type: 'send-beacon', settings: { type: 'link', linkName: 'n: %In Link Name%' } },
+            { type: 'set-cookie', settings: { name: 'c', value: '%In Cookie%' } },
+          ],
+        },
+        { name: 'change', events: [{ type: 'data-element-change', settings: { name: 'Watched' } }], actions: [{ type: 'clear-variables' }] },
+      ],
+      [
+        layer('Never Read'),
+        layer('Sent'),
+        layer('In Condition'),
+        layer('In Exception'),
+        layer('In Context Data'),
+        layer('In Link Name'),
+        layer('In Cookie'),
+        layer('Watched'),
+        { name: 'Consent', type: 'constant', settings: { value: 'on' } },
+        { name: 'Read Only By Unused', type: 'constant', settings: { value: 'x' } },
+        { name: 'Unused Lookup', type: 'lookup-table', settings: { input: '%Read Only By Unused%', table: [{ in: 'x', out: 'y' }] } },
+        layer('Also Never Read'),
+      ],
+      { consent: { status: 'Consent', statistics: 'Consent', changeEvent: 'consent-changed' } },
+    );
+    expect(unusedDataElements(property)).toEqual(['Never Read', 'Read Only By Unused', 'Unused Lookup', 'Also Never Read']);
+  });
+
+  it('follows data elements that read other data elements, through tokens and getVar, to any depth', () => {
+    const property = usage(
+      [{ name: 'r', events: [{ type: 'dom-ready' }], actions: [{ type: 'set-variables', settings: { variables: { eVar1: '%Lookup%' } } }] }],
+      [
+        { name: 'Lookup', type: 'lookup-table', settings: { input: '%Code%', table: [{ in: 'a', out: 'b' }] } },
+        { name: 'Code', type: 'custom-code', settings: { source: "return _satellite.getVar( 'Raw' ) || _satellite.getVar(\"Fallback\", {});" } },
+        layer('Raw'),
+        layer('Fallback'),
+        { name: 'Previous', type: 'previous-value', settings: { input: '%Unread%', cookie: 'p' } },
+        layer('Unread'),
+      ],
+    );
+    expect(unusedDataElements(property)).toEqual(['Previous', 'Unread']);
+  });
+
+  it('reads custom code in files through the given text, by the settings path, in rules and data elements', () => {
+    const property = usage(
+      [
+        {
+          name: 'r',
+          events: [{ type: 'dom-ready' }],
+          conditions: [{ type: 'custom-code', settings: { file: 'code/condition.js' } }],
+          actions: [{ type: 'custom-code', settings: { file: 'code/action.js' } }],
+        },
+      ],
+      [layer('From Condition'), layer('From Action'), { name: 'Code', type: 'custom-code', settings: { file: 'code/element.js' } }, layer('From Element')],
+    );
+    const files: Record<string, string> = {
+      'rules[0].conditions[0].settings': "return _satellite.getVar('From Condition') === 'x';",
+      'rules[0].actions[0].settings': "_satellite.track(_satellite.getVar('From Action')); _satellite.getVar('Code');",
+      'dataElements[2].settings': "return _satellite.getVar('From Element');",
+    };
+    expect(unusedDataElements(property, (at) => files[at])).toEqual([]);
+    // Without the files' text nothing in them counts.
+    expect(unusedDataElements(property)).toEqual(['From Condition', 'From Action', 'Code', 'From Element']);
+  });
+
+  it('does not count a setVar, a %Name% in code, or a token in settings the runtime never resolves', () => {
+    const property = usage(
+      [
+        {
+          name: 'r',
+          events: [{ type: 'click', settings: { selector: '[data-x="%Selector%"]' } }],
+          conditions: [{ type: 'path', settings: { pattern: '%Pattern%' } }],
+          actions: [{ type: 'custom-code', settings: { source: "_satellite.setVar('Set', 1); return '%In Code%';" } }],
+        },
+      ],
+      [layer('Selector'), layer('Pattern'), layer('Set'), layer('In Code')],
+    );
+    expect(unusedDataElements(property)).toEqual(['Selector', 'Pattern', 'Set', 'In Code']);
+  });
+
+  it('is empty without data elements', () => {
+    expect(unusedDataElements(assertProperty(doc()))).toEqual([]);
+  });
+});
+
+describe('renderSdrMarkdown: data elements nothing uses', () => {
+  it('lists them in a section of their own, and leaves it out when there are none', () => {
+    const sdr = buildSdr(property());
+    expect(renderSdrMarkdown(sdr, ['Page URL', 'Card Rank'])).toContain(
+      '\n## Data elements nothing uses\nRead from the page and never reported: send each in a documented variable, or remove it.\n\n- Page URL\n- Card Rank\n\n## Sent on every hit by the tracker\n',
+    );
+    expect(renderSdrMarkdown(sdr, [])).toBe(renderSdrMarkdown(sdr));
+    expect(renderSdrMarkdown(sdr)).not.toContain('nothing uses');
+  });
+});
+
+describe('the variables on every hit (settings.everyHit)', () => {
+  const withEveryHit = () =>
+    assertProperty(
+      doc({
+        settings: { trackingServer: 'metrics.example.com', everyHit: { eVar88: '%Flag%', pageName: '%Page Name%', prop5: '%Section%' } },
+        dataElements: [
+          { name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' } },
+          { name: 'Section', type: 'constant', settings: { value: 'web' } },
+          { name: 'Flag', type: 'cookie', settings: { name: 'f' } },
+          { name: 'Only On Every Hit', type: 'constant', settings: { value: 'x' } },
+        ],
+        rules: [
+          {
+            name: 'virtual page',
+            events: [{ type: 'dom-ready' }],
+            actions: [{ type: 'set-variables', settings: { variables: { pageName: 'search:filters', eVar1: 'a' } } }, { type: 'send-beacon', settings: { type: 'page' } }],
+          },
+        ],
+        sdr: { pageName: 'page name', prop5: 'site section', eVar88: 'stitching flag' },
+      }),
+    );
+
+  it('are in the SDR with the value they hold on every hit, so the collector accepts them', () => {
+    const sdr = buildSdr(withEveryHit());
+    expect(sdr.variables).toEqual([
+      { name: 'pageName', query: 'pageName', description: 'page name', setBy: [{ rule: 'virtual page', value: 'search:filters' }], everyHit: '%Page Name%' },
+      { name: 'prop5', query: 'c5', description: 'site section', setBy: [], everyHit: '%Section%' },
+      { name: 'eVar1', query: 'v1', description: '', setBy: [{ rule: 'virtual page', value: 'a' }] },
+      { name: 'eVar88', query: 'v88', description: 'stitching flag', setBy: [], everyHit: '%Flag%' },
+    ]);
+    expect(allowedQueryKeys(sdr)).toContain('c5');
+    expect(allowedQueryKeys(sdr)).toContain('v88');
+  });
+
+  it('have a section of their own in the Markdown; the rules table keeps what rules set', () => {
+    const markdown = renderSdrMarkdown(buildSdr(withEveryHit()));
+    expect(markdown).toContain(
+      [
+        '## Variables on every hit',
+        'Page views and link hits alike carry these (link filters do not apply), read when the hit is sent, so they describe the page it happens on. A value a rule sets for a hit replaces the one here.',
+        '',
+        '| variable | query | meaning | value |',
+        '| --- | --- | --- | --- |',
+        '| pageName | `pageName` | page name | `%Page Name%` |',
+        '| prop5 | `c5` | site section | `%Section%` |',
+        '| eVar88 | `v88` | stitching flag | `%Flag%` |',
+        '',
+        '## Variables',
+        '| variable | query | meaning | set by (rule: value) |',
+        '| --- | --- | --- | --- |',
+        '| pageName | `pageName` | page name | virtual page: `search:filters` |',
+        '| eVar1 | `v1` |  | virtual page: `a` |',
+        '',
+      ].join('\n'),
+    );
+    expect(renderSdrMarkdown(buildSdr(property()))).not.toContain('on every hit\n');
+  });
+
+  it('use the data elements they read', () => {
+    expect(unusedDataElements(withEveryHit())).toEqual(['Only On Every Hit']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Property } from './property';
+import { NOT_RESOLVED, RECORDS, TOKEN } from './validate';
 import { queryKey } from './variables';
 
 // The solution design reference (SDR), generated from the property so that it can never
@@ -12,6 +13,8 @@ export interface SdrEntry {
   description: string;
   /** Every rule that sets it, with the expression it sets. */
   setBy: Array<{ rule: string; value: string }>;
+  /** The expression it holds on every hit (settings.everyHit), when it goes on every hit. */
+  everyHit?: string;
 }
 
 export interface Sdr {
@@ -70,6 +73,7 @@ export function buildSdr(property: Property): Sdr {
     if (!e) map.set(name, (e = { name, query, description: property.sdr[name] ?? '', setBy: [] }));
     return e;
   };
+  for (const [name, value] of Object.entries(property.settings.everyHit ?? {})) entry(variables, name, queryKey(name) ?? name).everyHit = value;
   for (const rule of property.rules) {
     for (const action of rule.actions) {
       if (action.type === 'set-variables') {
@@ -99,10 +103,67 @@ export function allowedQueryKeys(sdr: Sdr): Set<string> {
   return new Set([...sdr.automatic.map((a) => a.query), ...sdr.variables.map((v) => v.query), 'events']);
 }
 
+/** `_satellite.getVar('Name')` in custom code: the name read. */
+const GET_VAR = /getVar\(\s*(['"`])(.+?)\1\s*[,)]/g;
+
+/**
+ * The text of custom code kept in a file, by the document path of its settings
+ * (`dataElements[3].settings`, `rules[2].actions[0].settings`); undefined when unknown.
+ */
+export type CustomCodeText = (settingsPath: string) => string | undefined;
+
+/** Every data element name a component's settings read: `%Name%` tokens where the runtime resolves them, and getVar in custom code. */
+function namesRead(value: unknown, path: string, code: CustomCodeText | undefined, out: Set<string>, isRecord = false): void {
+  if (typeof value === 'string') {
+    for (const [, name] of value.matchAll(TOKEN)) if (name !== undefined) out.add(name);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => namesRead(v, `${path}[${i}]`, code, out));
+  } else if (value && typeof value === 'object') {
+    const settings = value as Record<string, unknown>;
+    // Custom code: inline source, or the file's text as the caller read it.
+    const body = isRecord ? undefined : typeof settings.source === 'string' ? settings.source : typeof settings.file === 'string' ? code?.(path) : undefined;
+    if (body !== undefined) for (const [, , name] of body.matchAll(GET_VAR)) if (name !== undefined) out.add(name);
+    for (const [key, v] of Object.entries(settings)) if (isRecord || !NOT_RESOLVED.has(key)) namesRead(v, `${path}.${key}`, code, out, !isRecord && RECORDS.has(key));
+  }
+}
+
+/**
+ * The data elements nothing uses, in document order. A data element is used when a rule reads it
+ * (a data-element-change event, a condition, an exception or an action: `%Name%` tokens and
+ * `_satellite.getVar('Name')` in custom code), when the settings name it (consent) or hold its
+ * token (everyHit), or when a data element that is used reads it. Anything else is read from the
+ * page and never reported. Custom code in files is searched only as far as `code` gives its text.
+ */
+export function unusedDataElements(property: Property, code?: CustomCodeText): string[] {
+  const used = new Set<string>();
+  property.rules.forEach((rule, i) => {
+    for (const event of rule.events) if (event.type === 'data-element-change') used.add(event.settings.name);
+    for (const part of ['conditions', 'exceptions', 'actions'] as const)
+      rule[part].forEach((component, j) => namesRead(component.settings, `rules[${i}].${part}[${j}].settings`, code, used));
+  });
+  if (property.settings.consent) used.add(property.settings.consent.status).add(property.settings.consent.statistics);
+  for (const [name, value] of Object.entries(property.settings.everyHit ?? {})) namesRead(value, `settings.everyHit.${name}`, code, used);
+  const reads = new Map<string, Set<string>>();
+  property.dataElements.forEach((element, i) => {
+    const names = new Set<string>();
+    namesRead(element.settings, `dataElements[${i}].settings`, code, names);
+    reads.set(element.name, names);
+  });
+  const pending = [...used];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const read of reads.get(name) ?? []) {
+      if (used.has(read)) continue;
+      used.add(read);
+      pending.push(read);
+    }
+  }
+  return property.dataElements.map((e) => e.name).filter((name) => !used.has(name));
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The SDR as Markdown, for docs/. */
-export function renderSdrMarkdown(sdr: Sdr): string {
+/** The SDR as Markdown, for docs/; `unused` (unusedDataElements) adds a section that lists them. */
+export function renderSdrMarkdown(sdr: Sdr, unused: readonly string[] = []): string {
   const rows = (entries: SdrEntry[]) =>
     entries
       .map((e) => {
@@ -111,6 +172,7 @@ export function renderSdrMarkdown(sdr: Sdr): string {
       })
       .join('\n');
   const head = '| variable | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |';
+  const everyHit = sdr.variables.filter((v) => v.everyHit !== undefined);
   return [
     `# Solution design reference: ${sdr.property}`,
     '',
@@ -118,14 +180,27 @@ export function renderSdrMarkdown(sdr: Sdr): string {
     '',
     `Currency: \`${sdr.currency}\` (\`cc\` on every hit).`,
     '',
+    ...(everyHit.length
+      ? [
+          '## Variables on every hit',
+          'Page views and link hits alike carry these (link filters do not apply), read when the hit is sent, so they describe the page it happens on. A value a rule sets for a hit replaces the one here.',
+          '',
+          '| variable | query | meaning | value |\n| --- | --- | --- | --- |',
+          everyHit.map((e) => `| ${e.name} | \`${e.query}\` | ${cell(e.description)} | ${cell(`\`${e.everyHit}\``)} |`).join('\n'),
+          '',
+        ]
+      : []),
     '## Variables',
     head,
-    rows(sdr.variables),
+    rows(sdr.variables.filter((v) => v.setBy.length)),
     '',
     '## Events',
     '| event | query | meaning | set by (rule: value) |\n| --- | --- | --- | --- |',
     rows(sdr.events),
     ...(sdr.contextData.length ? ['', '## Context data', head, rows(sdr.contextData)] : []),
+    ...(unused.length
+      ? ['', '## Data elements nothing uses', 'Read from the page and never reported: send each in a documented variable, or remove it.', '', unused.map((name) => `- ${name}`).join('\n')]
+      : []),
     '',
     '## Sent on every hit by the tracker',
     '| query | meaning |\n| --- | --- |',

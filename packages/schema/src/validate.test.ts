@@ -315,6 +315,20 @@ describe('references between parts', () => {
     ]);
   });
 
+  it('checks the every-hit variables: analytics variables, tokens of data elements the document defines, no rule-event tokens', () => {
+    const settings = (everyHit: Json) => ({ trackingServer: 'metrics.example.com', everyHit });
+    expect(parsed(doc({ dataElements: elements, settings: settings({ pageName: '%Page Name%', prop5: 'web: %Section%' }) })).settings.everyHit).toEqual({
+      pageName: '%Page Name%',
+      prop5: 'web: %Section%',
+    });
+    expect(errorsOf(doc({ dataElements: elements, settings: settings({ pagename: 'x' }) }))[0]).toMatch(/^settings\.everyHit\.pagename: not an analytics variable/);
+    expect(errorsOf(doc({ dataElements: elements, settings: settings({ eVar1: '%Nope%', eVar2: '%this.href%', eVar3: '%event.detail.id%' }) }))).toEqual([
+      'settings.everyHit.eVar1: unknown data element "Nope" in %Nope%',
+      "settings.everyHit.eVar2: %this.href% reads a rule's event, and every-hit variables belong to no rule",
+      "settings.everyHit.eVar3: %event.detail.id% reads a rule's event, and every-hit variables belong to no rule",
+    ]);
+  });
+
   it('checks tokens in record values whatever their key (detail.id, contextData.name)', () => {
     expect(
       errorsOf(

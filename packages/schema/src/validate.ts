@@ -7,9 +7,9 @@ export type ValidationResult = { ok: true; property: Property } | { ok: false; e
 export const TOKEN = /%([^%]+)%/g;
 const BUILT_IN_TOKEN = /^(event|this)(\.|$)/;
 /** Settings whose strings are never token-resolved. */
-const NOT_RESOLVED = new Set(['pattern', 'source', 'file', 'selector', 'eventType', 'path', 'name', 'cookie', 'attribute', 'operator', 'type', 'linkType', 'target']);
+export const NOT_RESOLVED = new Set(['pattern', 'source', 'file', 'selector', 'eventType', 'path', 'name', 'cookie', 'attribute', 'operator', 'type', 'linkType', 'target']);
 /** Settings that are free-form records: every value is resolved, whatever its key (`detail.id`, `contextData.name`). */
-const RECORDS = new Set(['variables', 'contextData', 'detail']);
+export const RECORDS = new Set(['variables', 'contextData', 'detail']);
 
 /** Formats a schema path as a property path: `rules[3].conditions[0].settings.pattern`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -108,6 +108,12 @@ function checkReferences(property: Property): string[] {
     }
   };
   property.dataElements.forEach((element, i) => checkTokens(element.settings, ['dataElements', i, 'settings']));
+  for (const [name, value] of Object.entries(property.settings.everyHit ?? {})) {
+    checkTokens(value, ['settings', 'everyHit', name]);
+    // Resolved when any hit is sent, by no rule: there is no rule event or element to read.
+    for (const [, token] of value.matchAll(TOKEN))
+      if (token !== undefined && BUILT_IN_TOKEN.test(token)) errors.push(`${formatPath(['settings', 'everyHit', name])}: %${token}% reads a rule's event, and every-hit variables belong to no rule`);
+  }
   property.rules.forEach((rule, i) => {
     (['conditions', 'exceptions', 'actions'] as const).forEach((part) =>
       rule[part].forEach((component, j) => checkTokens(component.settings, ['rules', i, part, j, 'settings'])),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSdr, parseProperty, renderSdrMarkdown, type Property } from '@tagwell/schema';
+import { loadCustomCode } from '@tagwell/compiler';
+import { buildSdr, parseProperty, renderSdrMarkdown, unusedDataElements, type Property } from '@tagwell/schema';
 import { describe, expect, it } from 'vitest';
 
 // The document itself, checked against SPEC.md, SDR.md and CONTRACT.md §3. Behaviour in a page is
@@ -32,13 +33,30 @@ describe('the health-site property', () => {
     expect(property.settings.currency).toBe('GBP');
   });
 
-  it('SDR.md: the fixed assignments on every hit', () => {
-    expect(setBy('pageName')).toEqual(['%Page Name%']);
-    expect(setBy('channel')).toEqual(['%Primary Category%']);
-    for (const n of [1, 2, 3, 4]) expect(setBy(`prop${n}`)).toEqual([`%Sub Category${n}%`]);
-    expect(setBy('prop5')).toEqual(['%Site Section%']);
-    expect(setBy('eVar88')).toEqual(['%Stitching Flag%']);
+  it('SDR.md: the fixed assignments on every hit, declared once for every hit and set by no rule', () => {
+    expect(property.settings.everyHit).toEqual({
+      pageName: '%Page Name%',
+      channel: '%Primary Category%',
+      prop1: '%Sub Category1%',
+      prop2: '%Sub Category2%',
+      prop3: '%Sub Category3%',
+      prop4: '%Sub Category4%',
+      prop5: '%Site Section%',
+      eVar88: '%Stitching Flag%',
+    });
+    for (const variable of Object.keys(property.settings.everyHit ?? {})) expect(setBy(variable), variable).toEqual([]);
     expect(property.settings.privacy.postcodeFields).toEqual(['prop2', 'eVar10', 'eVar11']);
+  });
+
+  it('SPEC §9: reports new-versus-repeat (30-minute window) and the previous page name (30-minute cookie) with the page view', () => {
+    expect(setBy('eVar70')).toEqual(['%New Or Repeat Visitor%']);
+    expect(setBy('eVar71')).toEqual(['%Previous Page Name%']);
+    expect(sdr.variables.find((v) => v.name === 'eVar70')?.setBy.map((s) => s.rule)).toEqual(['Global page view']);
+    expect(sdr.variables.find((v) => v.name === 'eVar71')?.setBy.map((s) => s.rule)).toEqual(['Global page view']);
+    const element = (name: string) => property.dataElements.find((e) => e.name === name);
+    expect(element('New Or Repeat Visitor')).toMatchObject({ type: 'new-repeat', settings: { cookie: 'nhsuk_new_repeat' } });
+    expect(element('Previous Page Name')).toMatchObject({ type: 'previous-value', settings: { input: '%Page Name%', cookie: 'nhsuk_previous_page' } });
+    for (const variable of ['eVar70', 'eVar71']) expect(property.sdr[variable], variable).toBeTruthy();
   });
 
   it('SDR.md: search, links, tools and feedback', () => {
@@ -116,31 +134,71 @@ describe('the health-site property', () => {
     expect(new Set(lookup.settings.table.map((row) => row.in)).size).toBe(6);
   });
 
-  it('SPEC §3: reads every data-layer field, query parameter and head meta tag', () => {
+  it('SPEC §3: reads the data-layer fields, query parameters and head meta tags the analysts report', () => {
     const paths = new Set(property.dataElements.flatMap((e) => (e.type === 'data-layer' ? [e.settings.path] : [])));
     const fields = [
       'page.category.primaryCategory', 'page.category.subCategory1', 'page.category.subCategory4', 'page.pageInfo.pageName', 'page.pageInfo.pageType',
       'page.pageInfo.pageGroup', 'page.pageInfo.pageFunction', 'page.pageInfo.checkinlocationId', 'page.pageInfo.checkinbookingReference', 'page.pageInfo.checkinPage',
-      'page.pageUrl', 'page.pageContentLink', 'page.link.linkElement', 'page.link.linkDestination', 'page.link.linkParent', 'page.nbs.source', 'page.nbs.type',
-      'page.nbs.group', 'page.nbs.data', 'page.nbs.origin', 'page.nbs.attendees', 'page.nbs.appointmentType', 'page.nbs.numberOfAttendeesRequested',
-      'page.nbs.numberOfAttendeesAccepted', 'page.search.procedure', 'page.search.resultRank', 'page.totalResultCount', 'page.isValidSearch', 'page.isAISiteSearch',
-      'page.isAutoComplete', 'page.AutoModerationResult.AutoModerationType', 'page.AutoModerationResult.AutoModerationTitleResult',
-      'page.AutoModerationResult.AutoModerationCommentResult', 'page.MandatoryQuestionResult', 'search.keyword', 'search.location', 'search.service',
-      'search.speciality', 'search.consultant', 'search.section', 'search.failedSearchReason', 'search.link.name', 'search.link.target', 'search.link.resultSelected',
-      'error.type', 'error.description', 'error.descriptionWithPage', 'user.odsCode', 'user.cid', 'link.name', 'link.url', 'orgType', 'platform', 'apiServiceType',
-      'optimization', 'cardDetails.name', 'cardDetails.type', 'cardDetails.rank', 'tool.toolName', 'tool.toolResult', 'tool.cholesterolReadingProvided', 'tool.bpReadingProvided',
+      'page.nbs.source', 'page.nbs.type', 'page.nbs.group', 'page.nbs.data', 'page.nbs.origin', 'page.nbs.attendees', 'page.nbs.appointmentType',
+      'page.nbs.numberOfAttendeesRequested', 'page.nbs.numberOfAttendeesAccepted', 'page.search.procedure', 'page.search.resultRank', 'page.totalResultCount',
+      'page.isValidSearch', 'page.isAISiteSearch', 'page.isAutoComplete', 'page.AutoModerationResult.AutoModerationType',
+      'page.AutoModerationResult.AutoModerationTitleResult', 'page.AutoModerationResult.AutoModerationCommentResult', 'page.MandatoryQuestionResult',
+      'search.keyword', 'search.location', 'search.service', 'search.speciality', 'search.section', 'search.failedSearchReason', 'search.link.name',
+      'error.type', 'error.description', 'user.odsCode', 'user.cid', 'orgType', 'platform', 'cardDetails.name', 'cardDetails.type', 'cardDetails.rank',
+      'tool.toolName', 'tool.toolResult', 'tool.cholesterolReadingProvided', 'tool.bpReadingProvided', 'vaccination.doseCode', 'vaccination.proxyReasonCode',
     ];
     for (const field of fields) expect(paths.has(field), field).toBe(true);
+    // Read and never needed: the page URL and link fields (the hit and the clicked element carry them), the consultant
+    // searched for (free text), the page-level descriptions that repeat other variables, the API behind a page.
+    const dropped = ['page.pageUrl', 'page.pageContentLink', 'page.link.linkElement', 'page.link.linkDestination', 'page.link.linkParent', 'search.consultant',
+      'search.link.target', 'search.link.resultSelected', 'error.descriptionWithPage', 'link.name', 'link.url', 'apiServiceType', 'optimization'];
+    for (const field of dropped) expect(paths.has(field), field).toBe(false);
     const params = new Set(property.dataElements.flatMap((e) => (e.type === 'query-parameter' ? [e.settings.name] : [])));
-    for (const p of ['gpOnlineReg', 'start_rank', 'id', 'query', 'LocationName', 'Location.Name', 'distance', 'currentPage', 'feedbackcontext', 'search-field', 'code', 'q', 'stitchid'])
-      expect(params.has(p), p).toBe(true);
+    // q, query and search-field are typed search terms (the data layer's keyword is reported instead), start_rank repeats
+    // currentPage, id and feedbackcontext describe nothing the analysts report; useremail is never read, only removed.
+    expect(params).toEqual(new Set(['gpOnlineReg', 'LocationName', 'Location.Name', 'distance', 'currentPage', 'code', 'stitchid']));
+    expect(property.settings.privacy.deniedQueryParams).toEqual(['useremail', 'stitchid']);
     const metas = new Set(property.dataElements.flatMap((e) => (e.type === 'meta-tag' ? [e.settings.name] : [])));
-    expect(metas).toEqual(new Set(['service-type', 'service-name', 'organisation-key', 'hospital-view', 'csp-nonce']));
+    expect(metas).toEqual(new Set(['service-type', 'service-name', 'organisation-key', 'hospital-view']));
+    // The nonce is read by the runtime itself, for the scripts it loads, and never reported.
+    expect(property.settings.nonceMeta).toBe('csp-nonce');
     const named = new Set(property.dataElements.map((e) => e.name));
-    for (const name of ['Page Name', 'Page URL', 'Primary Category', 'Sub Category1', 'Sub Category2', 'Sub Category3', 'Sub Category4', 'T&T Org Type', 'Check In Page',
+    for (const name of ['Page Name', 'Primary Category', 'Sub Category1', 'Sub Category2', 'Sub Category3', 'Sub Category4', 'T&T Org Type', 'Check In Page',
       'Check In Location', 'Check In Booking Ref', 'Book a Vaccination Code', 'Stitching ID Cookie', 'Stitching ID Query', 'Stitching ID Data Layer', 'Proxy Reason Code',
       'Vaccination Booking Actual Group Size', 'Vaccination Booking Intended Group Size'])
       expect(named.has(name), name).toBe(true);
+  });
+
+  it('uses every data element it reads: each reaches a variable, a condition or an action (tagwell sdr --unused)', () => {
+    const code = loadCustomCode(property, root);
+    expect(unusedDataElements(property, (at) => code.get(at)?.body)).toEqual([]);
+  });
+
+  it('reports the booking, search, service, moderation and error fields in documented variables', () => {
+    const assigned: Record<string, string> = {
+      prop16: '%Service Name%', prop17: '%Organisation Key%', prop18: '%Hospital View%', prop19: '%Error Description%',
+      eVar27: '%GP Online Reg%', eVar36: '%NBS Source%', eVar37: '%NBS Type%', eVar38: '%NBS Group%', eVar39: '%NBS Origin%', eVar43: '%NBS Data%',
+      eVar44: '%NBS Attendees%', eVar45: '%Booking Code Dose%', eVar46: '%Auto Moderation Type%', eVar47: '%Auto Moderation Title Result%',
+      eVar48: '%Auto Moderation Comment Result%', eVar49: '%Mandatory Question Result%',
+      prop20: '%Search Procedure%', prop21: '%Is Valid Search%', prop22: '%Is AI Site Search%', prop23: '%Is Auto Complete%', prop24: '%Current Page%',
+      eVar15: '%Search Service%', eVar16: '%Search Speciality%', prop25: '%Distance%', eVar19: '%Search Link Name%', prop26: '%Search Result Rank%',
+    };
+    for (const [variable, value] of Object.entries(assigned)) expect(new Set(setBy(variable)), variable).toEqual(new Set([value]));
+    const ruleOf = (variable: string) => new Set(sdr.variables.find((v) => v.name === variable)?.setBy.map((s) => s.rule));
+    expect(ruleOf('eVar45')).toEqual(new Set(['Global page view']));
+    expect(ruleOf('prop21')).toEqual(new Set(['Search: main search', 'Search: service search']));
+    expect(ruleOf('prop25')).toEqual(new Set(['Search: service search']));
+    expect(ruleOf('eVar19')).toEqual(new Set(['Search: result click']));
+    expect(setBy('eVar26')).toEqual(['%Clicked Card%']);
+    // The booking code leaves only as the dose it stands for: a code outside the dose lookup is not sent.
+    const lookup = (name: string) => property.dataElements.find((e) => e.name === name);
+    const bookingDose = lookup('Booking Code Dose');
+    const dose = lookup('Vaccine Dose');
+    if (bookingDose?.type !== 'lookup-table' || dose?.type !== 'lookup-table') throw new Error('no dose lookups');
+    expect(bookingDose.settings).toEqual({ ...dose.settings, input: '%Book a Vaccination Code%' });
+    // Each with its meaning in the generated SDR, as every variable, event and context-data key it sends.
+    for (const entry of [...sdr.variables, ...sdr.events, ...sdr.contextData]) expect(entry.description, entry.name).not.toBe('');
+    expect(readFileSync(path.join(root, 'code', 'card-detail.js'), 'utf8')).toMatch(/getVar\('Card Name'\)[\s\S]*getVar\('Card Type'\)[\s\S]*getVar\('Card Rank'\)/);
   });
 
   it('keeps docs/SDR.md generated from this document', () => {

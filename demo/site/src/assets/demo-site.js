@@ -1,7 +1,8 @@
 /*
- * The demo health site's own script (docs/HEALTH-SITE.md): cookie consent, tool starts,
- * e-mail sign-up, check-in, NHS login errors, galleries, Change4life swaps and cards,
- * feedback and the test page. Loaded with the page's CSP nonce; no inline handlers.
+ * The demo health site's own script (docs/HEALTH-SITE.md): cookie consent, the data layer of
+ * card and search-result clicks, tool starts, e-mail sign-up, check-in, NHS login errors,
+ * galleries, Change4life swaps and cards, feedback and the test page. Loaded with the page's
+ * CSP nonce; no inline handlers.
  */
 (function () {
   'use strict';
@@ -88,6 +89,32 @@
     var input = form.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : null;
   }
+
+  // ---- The data layer of a click (docs/HEALTH-SITE.md) ----
+  // Filled in the capture phase, before the container's click rules (bubbling on document) read it.
+
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    var data = window.digitalData;
+    if (!(target instanceof Element) || !data || !data.page) return;
+    var cardLink = target.closest('.nhsuk-card--clickable a, .nhsuk-card__link');
+    var card = cardLink ? cardLink.closest('[data-card-name]') : null;
+    if (card) {
+      data.cardDetails = {
+        name: card.getAttribute('data-card-name') || '',
+        type: card.getAttribute('data-card-type') || '',
+        rank: card.getAttribute('data-card-rank') || '',
+      };
+    }
+    var result = target.closest('.app-search-results a');
+    if (result) {
+      var item = result.closest('[data-result-rank]');
+      data.search = data.search || {};
+      data.search.link = { name: (result.textContent || '').trim() };
+      data.page.search = data.page.search || {};
+      data.page.search.resultRank = item ? item.getAttribute('data-result-rank') || '' : '';
+    }
+  }, true);
 
   // ---- Clicks, delegated so that cards added later work too ----
 

@@ -15,7 +15,7 @@ const LOGIN_ERRORS = [
 const account = definePage({
   path: '/nhs-app/account',
   title: 'Your NHS account',
-  digitalData: dataLayer({ pageName: 'nhs-app:account', primaryCategory: 'nhs-app', subCategories: ['account'], pageType: 'account', user: { cid: DEMO_CIDS.account, odsCode: 'b86041' } }),
+  digitalData: dataLayer({ pageName: 'nhs-app:account', primaryCategory: 'nhs-app', subCategories: ['account'], pageType: 'account', platform: 'nhs app', user: { cid: DEMO_CIDS.account, odsCode: 'b86041' } }),
   body: html`<div class="nhsuk-grid-row"><div class="nhsuk-grid-column-two-thirds">
 <div class="nhsuk-error-summary app-login-error" id="login-error-summary" tabindex="-1" hidden><div role="alert">
 <h2 class="nhsuk-error-summary__heading">There is a problem logging you in</h2>

@@ -29,7 +29,6 @@ export const chickenpox = definePage({
     subCategories: ['chickenpox'],
     pageType: 'article',
     pageGroup: 'health a-z',
-    page: { pageContentLink: 'chickenpox' },
   }),
   body: article(
     html`${pageHeading('Chickenpox', 'Chickenpox is common and mostly affects children, although you can get it at any age. It usually gets better by itself after 1 to 2 weeks without needing to see a GP.')}
@@ -76,7 +75,6 @@ export const hives = definePage({
     subCategories: ['hives'],
     pageType: 'article',
     pageGroup: 'health a-z',
-    page: { pageContentLink: 'hives' },
   }),
   body: article(
     html`${pageHeading('Hives', 'Hives (urticaria) is a raised rash that’s often itchy. It usually gets better within a few days.')}

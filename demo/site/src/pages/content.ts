@@ -1,4 +1,4 @@
-// The live home page and one content page for each personalisation prefix of SPEC §2.
+// The live home page, and for each personalisation prefix of SPEC §2 a hub page at its root and content pages.
 import { actionLink, article, cardGrid, careCard, definePage, details, findPharmacyLink, inset, list, otherServices, pageHeading, paragraphs, warningCallout } from '../components';
 import { dataLayer } from '../data-layer';
 import { html, type Html } from '../html';
@@ -160,4 +160,98 @@ const healthAtoZ = contentPage(
   { pageType: 'hub' },
 );
 
-export const contentPages: DemoPage[] = [home, medicinesIndex, paracetamol, exercise, stress, pregnancyVaccinations, registerWithGp, headaches, fluVaccine, newborn, healthAtoZ];
+interface HubLink {
+  href: string;
+  text: string;
+  description: string;
+}
+
+const hubList = (links: readonly HubLink[]) =>
+  html`<ul class="nhsuk-list app-hub-list">${links.map(
+    (l) => html`<li class="nhsuk-u-margin-bottom-4"><h3 class="nhsuk-heading-s nhsuk-u-margin-bottom-1"><a href="${l.href}">${l.text}</a></h3><p class="nhsuk-body-s nhsuk-u-margin-bottom-0">${l.description}</p></li>`,
+  )}</ul>`;
+
+/**
+ * SPEC §2: the root of a section (`/live-well/`), listing the section's pages and, where it helps,
+ * related pages elsewhere on the site.
+ */
+function hubPage(section: string, title: string, intro: string, pages: readonly HubLink[], related: readonly HubLink[] = []): DemoPage {
+  return definePage({
+    path: `/${section}/`,
+    title,
+    digitalData: dataLayer({ pageName: `${section}:home`, primaryCategory: section, subCategories: ['home'], pageType: 'hub' }),
+    body: html`<div class="nhsuk-grid-row"><div class="nhsuk-grid-column-two-thirds">
+${pageHeading(title, intro)}
+<h2>In this section</h2>
+${hubList(pages)}
+${related.length ? html`<h2>Related information</h2>${hubList(related)}` : ''}
+</div></div>`,
+  });
+}
+
+const bmiTool: HubLink = { href: '/health-assessment-tools/calculate-your-body-mass-index/', text: 'Calculate your body mass index (BMI)', description: 'Check if you’re a healthy weight for your height.' };
+
+/** SPEC §2 prefix roots: one hub page for each section that has pages in the demo. */
+export const hubPages: DemoPage[] = [
+  hubPage(
+    'live-well',
+    'Live well',
+    'Advice, tips and tools to help you make the best choices about your health and wellbeing.',
+    [{ href: '/live-well/exercise/', text: 'Exercise', description: 'How much physical activity adults need, and ideas to get started.' }],
+    [
+      bmiTool,
+      { href: '/health-assessment-tools/calculate-your-heart-age', text: 'Calculate your heart age', description: 'Find out your risk of having a heart attack or stroke.' },
+      { href: '/healthier-families/recipes/', text: 'Healthy recipes', description: 'Quick, easy and tasty recipes for the whole family.' },
+    ],
+  ),
+  hubPage(
+    'mental-health',
+    'Mental health',
+    'Information and support for your mental health, and how to get help if you’re struggling.',
+    [{ href: '/mental-health/conditions/stress/', text: 'Stress', description: 'Symptoms of stress, things you can try yourself and when to get help.' }],
+  ),
+  hubPage(
+    'pregnancy',
+    'Pregnancy',
+    'Information to help you have a healthy pregnancy, from planning to giving birth.',
+    [{ href: '/pregnancy/keeping-well/vaccinations/', text: 'Vaccinations in pregnancy', description: 'Which vaccines are recommended in pregnancy to protect you and your baby.' }],
+    [{ href: '/baby/', text: 'Your baby', description: 'Caring for a newborn baby.' }],
+  ),
+  hubPage(
+    'nhs-services',
+    'NHS services',
+    'How to find and use NHS services, including GP surgeries, prescriptions and pharmacies.',
+    [
+      { href: '/nhs-services/gps/how-to-register-with-a-gp-surgery/', text: 'How to register with a GP surgery', description: 'Register online or by contacting the surgery.' },
+      { href: '/nhs-services/prescriptions/how-to-order-a-repeat-prescription', text: 'How to order a repeat prescription', description: 'Ways to order the medicines you take regularly.' },
+      { href: '/nhs-services/online-services/how-to-order-a-repeat-prescription', text: 'Order a repeat prescription online', description: 'Use the NHS App or an online service to order your prescription.' },
+    ],
+    [{ href: '/service-search', text: 'Find NHS services', description: 'Find pharmacies and compare hospitals near you.' }],
+  ),
+  hubPage(
+    'symptoms',
+    'Symptoms',
+    'Find out what a symptom could mean, what you can do yourself and when to get medical help.',
+    [{ href: '/symptoms/headaches/', text: 'Headaches', description: 'Most headaches are not serious. How to ease a headache and when to get help.' }],
+    [{ href: '/conditions/', text: 'Health A to Z', description: 'Conditions, symptoms and treatments.' }],
+  ),
+  hubPage(
+    'vaccinations',
+    'Vaccinations',
+    'Find out about NHS vaccinations, who can get them and how to book.',
+    [{ href: '/vaccinations/flu-vaccine/', text: 'Flu vaccine', description: 'Who should have the flu vaccine and where to get it.' }],
+    [
+      { href: '/book-a-coronavirus-vaccination', text: 'Book a COVID-19 vaccination', description: 'Book, cancel or change your vaccination appointment.' },
+      { href: '/pregnancy/keeping-well/vaccinations/', text: 'Vaccinations in pregnancy', description: 'Vaccines that protect you and your baby.' },
+    ],
+  ),
+  hubPage(
+    'baby',
+    'Your baby',
+    'Advice on caring for your baby, from the first days to their first year.',
+    [{ href: '/baby/caring-for-a-newborn/', text: 'Caring for a newborn baby', description: 'Washing, feeding and when to get help for your baby.' }],
+    [{ href: '/pregnancy/', text: 'Pregnancy', description: 'A healthy pregnancy, from planning to giving birth.' }],
+  ),
+];
+
+export const contentPages: DemoPage[] = [home, medicinesIndex, paracetamol, exercise, stress, pregnancyVaccinations, registerWithGp, headaches, fluVaccine, newborn, healthAtoZ, ...hubPages];

@@ -1,5 +1,5 @@
 // Home pages of the other demo hosts of CONTRACT §3 (the service manual also has /search).
-import { actionLink, buttonLink, cardGrid, definePage, inset, list, pageHeading, submitButton, textInput } from '../components';
+import { actionLink, buttonLink, cardGrid, definePage, inset, list, pageHeading, radios, submitButton, textInput } from '../components';
 import { dataLayer } from '../data-layer';
 import { LIVE_HOST } from '../hosts';
 import { html, hostUrl } from '../html';
@@ -51,7 +51,13 @@ const enquiries = definePage({
   body: html`${pageHeading('Contact the NHS website', 'Tell us about a problem with the website or give us feedback on a page.')}
 ${inset(html`<p>We cannot give medical advice. If you need help now, go to <a href="${hostUrl(LIVE_HOST, '/')}">the NHS website</a> or call 111.</p>`)}
 <form action="/sent" method="post" novalidate>
-<div class="nhsuk-form-group"><label class="nhsuk-label" for="enquiry">Your message</label><textarea class="nhsuk-textarea" id="enquiry" name="enquiry" rows="5"></textarea></div>
+${radios('about', 'What is your message about?', [
+  { value: 'problem', label: 'A problem with the website' },
+  { value: 'content', label: 'Feedback on a page' },
+  { value: 'other', label: 'Something else' },
+], { heading: false })}
+${textInput('enquiry-title', 'Subject', { name: 'title' })}
+<div class="nhsuk-form-group"><label class="nhsuk-label" for="enquiry">Your message</label><div class="nhsuk-hint" id="enquiry-hint">Do not include personal or medical information.</div><textarea class="nhsuk-textarea" id="enquiry" name="enquiry" rows="5" aria-describedby="enquiry-hint"></textarea></div>
 ${submitButton('Send message')}
 </form>`,
 });
@@ -60,7 +66,14 @@ const enquirySent = definePage({
   host: ENQUIRIES,
   path: '/sent',
   title: 'Message sent',
-  digitalData: dataLayer({ pageName: 'enquiries:sent', primaryCategory: 'enquiries', subCategories: ['sent'], pageType: 'confirmation' }),
+  // The message was moderated automatically before it was accepted: the results, never the text.
+  digitalData: dataLayer({
+    pageName: 'enquiries:sent',
+    primaryCategory: 'enquiries',
+    subCategories: ['sent'],
+    pageType: 'confirmation',
+    page: { AutoModerationResult: { AutoModerationType: 'enquiry', AutoModerationTitleResult: 'passed', AutoModerationCommentResult: 'passed' }, MandatoryQuestionResult: 'answered' },
+  }),
   body: html`${pageHeading('Message sent', 'Thank you. We aim to reply within 5 working days.')}<p><a href="${hostUrl(LIVE_HOST, '/')}">Go to the NHS website</a></p>`,
 });
 

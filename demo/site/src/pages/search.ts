@@ -35,7 +35,7 @@ export const searchResults = definePage({
     primaryCategory: 'search',
     subCategories: ['results'],
     pageType: 'search results',
-    page: { totalResultCount: '48', isValidSearch: 'true', isAISiteSearch: 'false', isAutoComplete: 'false', search: { procedure: 'site search', resultRank: '' } },
+    page: { totalResultCount: '48', isValidSearch: 'true', isAISiteSearch: 'false', isAutoComplete: 'false', search: { procedure: 'site search' } },
     search: { keyword: 'chickenpox', section: 'all' },
   }),
   body: html`${pageHeading('Search results for chickenpox')}
@@ -129,7 +129,6 @@ export function pharmacyResults(location: string, pharmacies: readonly Pharmacy[
       subCategories: ['pharmacy', lower, 'results'],
       pageType: 'search results',
       orgType: 'pharmacy',
-      apiServiceType: 'service-search',
       page: { totalResultCount: String(failed ? 0 : total), isValidSearch: failed ? 'false' : 'true', isAutoComplete: 'false', isAISiteSearch: 'false', search: { procedure: 'service search' } },
       search: { service: 'pharmacy', location: lower, section: 'pharmacy', ...(failed ? { failedSearchReason: 'location not recognised' } : {}) },
     }),

@@ -94,8 +94,8 @@ const checkIn = definePage({
   title: 'Check in for your vaccination',
   digitalData: vaccinationData('book-a-coronavirus-vaccination:check-in', 'check in', {
     pageInfo: { checkinPage: 'check-in', checkinlocationId: 'fla12', checkinbookingReference: 'nbs-4821-7730' },
-    vaccination: { doseCode: DOSE_CODES.dose3 },
-    page: { nbs: nbs({ appointmentType: 'booster', attendees: '1' }) },
+    vaccination: { doseCode: DOSE_CODES.dose3, proxyReasonCode: 'carer' },
+    page: { nbs: nbs({ appointmentType: 'booster', attendees: '2', numberOfAttendeesRequested: '2', numberOfAttendeesAccepted: '2' }) },
   }),
   body: html`<div class="nhsuk-grid-row"><div class="nhsuk-grid-column-two-thirds">
 <h1>Check in for your vaccination</h1>
@@ -103,6 +103,7 @@ const checkIn = definePage({
 ${button('View booking details', { id: 'expand-booking-details', class: 'nhsuk-button--secondary', 'aria-expanded': 'false', 'aria-controls': 'booking-details' })}
 <div id="booking-details" class="app-booking-details" hidden>${summaryList([
   ['Booking reference', 'NBS-4821-7730'],
+  ['Booked for', 'You and 1 person you care for'],
   ['Vaccine', 'COVID-19 booster'],
   ['Location', 'Leeds Pharmacy Vaccination Centre, 12 Park Square East, Leeds'],
 ])}</div>

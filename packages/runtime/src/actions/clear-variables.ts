@@ -1,5 +1,5 @@
 import type { ActionModule } from '../core/types';
-import { trackerOf } from './shared/tracker';
+import { hitOf } from './shared/tracker';
 
-const clearVariables: ActionModule = (_settings, _event, ctx) => trackerOf(ctx).clear();
+const clearVariables: ActionModule = (_settings, event, ctx) => hitOf(ctx, event).clear();
 export default clearVariables;

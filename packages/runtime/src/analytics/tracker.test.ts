@@ -263,6 +263,42 @@ describe('link hits', () => {
   });
 });
 
+describe('hits of their own (batch) and variables on every hit', () => {
+  it('a batch collects the variables of a hit of its own; none reaches another hit', () => {
+    const { t, last } = make();
+    const search = t.batch();
+    const click = t.batch();
+    search.set('v10', 'chickenpox');
+    search.addEvent('event2');
+    click.set('v35', 'yes');
+    click.addEvent('event25');
+    click.send({ type: 'link', linkType: 'o', name: 'Feedback: Yes' });
+    expect(last()).toMatchObject({ v35: 'yes', events: 'event25' });
+    expect(last()).not.toHaveProperty('v10');
+    t.send({ type: 'page' });
+    expect(last()).not.toHaveProperty('v10');
+    expect(last()).not.toHaveProperty('events');
+    search.send({ type: 'page' });
+    expect(last()).toMatchObject({ v10: 'chickenpox', events: 'event2' });
+    expect(t.sent).toHaveLength(3);
+  });
+
+  it('the every-hit variables go on every hit as they are when it is sent, link filters or not; a variable set for the hit wins', () => {
+    let pageName = 'conditions:chickenpox';
+    const { t, last } = make({ everyHit: () => [['pageName', pageName], ['c5', 'web'], ['v88', ''], ['c1', undefined]] });
+    t.setLinkTrackVars(['v35']);
+    t.set('v35', 'yes');
+    t.send({ type: 'link', linkType: 'o', name: 'Feedback: Yes' });
+    expect(last()).toMatchObject({ pageName: 'conditions:chickenpox', c5: 'web', v35: 'yes' });
+    expect(last()).not.toHaveProperty('v88');
+    expect(last()).not.toHaveProperty('c1');
+    pageName = 'conditions:hives';
+    t.set('c5', 'developer');
+    t.send({ type: 'page' });
+    expect(last()).toMatchObject({ pageName: 'conditions:hives', c5: 'developer' });
+  });
+});
+
 describe('visitor id (mid)', () => {
   it('sends the id from the visitor cookie', () => {
     const { t, last } = make();

@@ -2,7 +2,7 @@ import { createCookieApi } from './cookie';
 import { getLifecycle, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
-import type { ContainerConfig, Context, EventModule, RuleEvent, Subscription } from './types';
+import type { ContainerConfig, Context, EventModule, Occurrence, RuleEvent, Subscription } from './types';
 import { createVars } from './vars';
 
 const MARK = '__tagwell';
@@ -30,6 +30,16 @@ export function boot(config: ContainerConfig): void {
   } catch {
     // Nothing reaches the host page.
   }
+}
+
+/**
+ * The occurrence of an event the rules now run for: the same for every rule run in one turn of the event loop
+ * (one click, DOM ready, one custom event, direct call or polling tick), so they set analytics variables for
+ * the same hit (actions/shared/tracker.ts).
+ */
+function occurrence(ctx: Context): Occurrence {
+  const shared = ctx.shared;
+  return (shared.occurrence as Occurrence) || (Promise.resolve().then(() => (shared.occurrence = undefined)), (shared.occurrence = {}));
 }
 
 function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
@@ -83,7 +93,11 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   for (const rule of config.rules) {
     for (const { module, settings, type } of rule.events) {
       if (!groups.has(module)) groups.set(module, []);
-      groups.get(module)!.push({ settings, trigger: (partial) => ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type } as RuleEvent, ctx), false) });
+      groups.get(module)!.push({
+        settings,
+        trigger: (partial) =>
+          ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type, ...(TW_OCCURRENCES && { occurrence: occurrence(ctx) }) } as RuleEvent, ctx), false),
+      });
     }
   }
   groups.forEach((subscriptions, module) => ctx.safe('Event', () => module(subscriptions, ctx), undefined));

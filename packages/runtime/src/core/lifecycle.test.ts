@@ -145,8 +145,8 @@ describe('page lifecycle', () => {
     );
     await flushMicrotasks();
     expect(seen).toEqual([
-      { type: 'library-loaded', rule: 'll' },
-      { type: 'window-loaded', rule: 'wl' },
+      { type: 'library-loaded', rule: 'll', occurrence: expect.any(Object) },
+      { type: 'window-loaded', rule: 'wl', occurrence: expect.any(Object) },
     ]);
   });
 });

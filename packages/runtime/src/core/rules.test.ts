@@ -94,7 +94,7 @@ describe('conditions', () => {
     const seen: RuleEvent[] = [];
     const spy: ConditionModule = (_settings, event) => (seen.push({ ...event }), true);
     fire(() => [makeRule('Tool start', { events: [call()], conditions: [when('spy', spy)] })]);
-    expect(seen).toEqual([{ type: 'direct-call', identifier: 'go', detail: undefined, rule: 'Tool start' }]);
+    expect(seen).toEqual([{ type: 'direct-call', identifier: 'go', detail: undefined, rule: 'Tool start', occurrence: expect.any(Object) }]);
   });
 });
 

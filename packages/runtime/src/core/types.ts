@@ -1,6 +1,8 @@
 // Shapes shared by the runtime's modules. The compiler emits a ContainerConfig whose
 // component entries point straight at the modules the property uses (see docs/ARCHITECTURE.md).
 
+import type { HitVariables } from '../analytics/tracker';
+
 export type Settings = Record<string, unknown>;
 
 /** What a rule sees when it fires: the DOM element and event that triggered it, if any. */
@@ -17,6 +19,17 @@ export interface RuleEvent {
   identifier?: string;
   /** The name of the rule being run (filled in by the engine). */
   rule?: string;
+  /**
+   * The occurrence of the event (filled in by the engine): every rule that one click, DOM ready, custom
+   * event, direct call or polling tick runs shares it, and they set analytics variables for its hit.
+   */
+  occurrence?: Occurrence;
+}
+
+/** One occurrence of an event, shared by the rules it runs (core/boot.ts). */
+export interface Occurrence {
+  /** The analytics variables of its hit, once a rule sets one (actions/shared/tracker.ts). */
+  hit?: HitVariables;
 }
 
 export interface Logger {
@@ -130,6 +143,8 @@ export interface AnalyticsConfig {
   deniedParams?: string[];
   /** Cookie that holds the visitor identifier sent as `mid`. */
   visitorCookie: string;
+  /** Variables on every hit, page views and link hits alike, by query key: `%Name%` text resolved when the hit is sent. */
+  everyHit?: Array<[key: string, value: string]>;
 }
 
 export interface ConsentConfig {

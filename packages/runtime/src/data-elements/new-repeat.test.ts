@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import consentState from '../analytics/consent';
 import { element, makeConfig, resetPage, startContainer } from '../core/test-helpers';
+import constant from './constant';
 import newRepeat from './new-repeat';
 
 const MINUTE = 60_000;
@@ -41,5 +43,26 @@ describe('new-repeat data element', () => {
 
   it('works without settings', () => {
     expect(start(undefined).getVar('Visitor')).toBe('New');
+  });
+
+  it('SPEC §4: without the Statistics choice on, gives nothing and writes no cookie', () => {
+    const withConsent = (status: string, statistics: string) =>
+      startContainer(
+        makeConfig({
+          dataElements: {
+            Visitor: element('new-repeat', newRepeat, {}),
+            Status: element('constant', constant, { value: status }),
+            Statistics: element('constant', constant, { value: statistics }),
+          },
+          consent: { module: consentState, status: 'Status', statistics: 'Statistics', changeEvent: 'consent-changed' },
+        }),
+      );
+    for (const [status, statistics] of [['pending', ''], ['complete', 'off']]) {
+      expect(withConsent(status!, statistics!).getVar('Visitor')).toBeUndefined();
+      expect(document.cookie).not.toContain('tw_nr');
+      resetPage();
+    }
+    expect(withConsent('complete', 'on').getVar('Visitor')).toBe('New');
+    expect(document.cookie).toMatch(/(^|; )tw_nr=\d+-N/);
   });
 });

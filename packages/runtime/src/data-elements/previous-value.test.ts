@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import consentState from '../analytics/consent';
 import { element, makeConfig, page, resetPage, startContainer } from '../core/test-helpers';
+import type { ContainerConfig } from '../core/types';
+import constant from './constant';
 import dataLayer from './data-layer';
 import previousValue from './previous-value';
 
@@ -11,19 +14,22 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
 });
 
-const start = () =>
+const start = (statistics?: string) =>
   startContainer(
     makeConfig({
       dataElements: {
         'Page Name': element('data-layer', dataLayer, { path: 'page.pageInfo.pageName' }),
         'Previous Page': element('previous-value', previousValue, { input: '%Page Name%', cookie: 'tw_ppn' }, { default: 'no previous page' }),
+        Status: element('constant', constant, { value: statistics ? 'complete' : 'pending' }),
+        Statistics: element('constant', constant, { value: statistics }),
       },
+      ...(statistics !== undefined && { consent: { module: consentState, status: 'Status', statistics: 'Statistics', changeEvent: 'consent-changed' } satisfies ContainerConfig['consent'] }),
     }),
   );
-const visit = (pageName: string) => {
+const visit = (pageName: string, statistics?: string) => {
   delete page()._satellite;
   page().digitalData = { page: { pageInfo: { pageName } } };
-  return start().getVar('Previous Page');
+  return start(statistics).getVar('Previous Page');
 };
 
 describe('previous-value data element', () => {
@@ -40,5 +46,13 @@ describe('previous-value data element', () => {
     expect(visit('nhs:search')).toBe('nhs:home');
     vi.setSystemTime(Date.now() + 31 * MINUTE);
     expect(visit('nhs:later')).toBe('no previous page');
+  });
+
+  it('SPEC §4: without the Statistics choice on, gives nothing and writes no cookie', () => {
+    expect(visit('nhs:home', '')).toBe('no previous page');
+    expect(visit('nhs:conditions', 'off')).toBe('no previous page');
+    expect(document.cookie).not.toContain('tw_ppn');
+    expect(visit('nhs:conditions:hives', 'on')).toBe('no previous page');
+    expect(visit('nhs:search', 'on')).toBe('nhs:conditions:hives');
   });
 });

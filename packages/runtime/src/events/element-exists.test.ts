@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, makeConfig, makeRule, on, page, recorder, resetPage, startContainer } from '../core/test-helpers';
 import directCall from './direct-call';
-import elementExists, { POLL_MS } from './element-exists';
+import elementExists, { POLL_MS, TIMEOUT_MS } from './element-exists';
 
 beforeEach(() => {
   resetPage();
@@ -44,11 +44,25 @@ describe('element-exists', () => {
     expect(seen.calls).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(seen.calls.map((c) => c.event.element)).toEqual([a, b]);
-    vi.advanceTimersByTime(POLL_MS * 3);
+    vi.advanceTimersByTime(POLL_MS - 1);
     expect(seen.calls).toHaveLength(2);
-    const c = add('c');
+  });
+
+  it(`SPEC §9: stops polling at ${TIMEOUT_MS} ms, after one last look`, async () => {
+    const seen = recorder();
+    startContainer(makeConfig({ rules: [makeRule('r', { events: [exists('.late-element')], actions: [seen.action] })] }));
+    await flush();
     vi.advanceTimersByTime(POLL_MS);
-    expect(seen.calls.map((call) => call.event.element)).toEqual([a, b, c]);
+    const beforeTimeout = add('before-timeout');
+    vi.advanceTimersByTime(TIMEOUT_MS - POLL_MS - 1);
+    expect(seen.calls).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(seen.calls.map((c) => c.event.element)).toEqual([beforeTimeout]);
+    // Nothing polls any more: no timer is left, and an element that comes later is never reported.
+    expect(vi.getTimerCount()).toBe(0);
+    add('too-late');
+    vi.advanceTimersByTime(POLL_MS * 20);
+    expect(seen.calls).toHaveLength(1);
   });
 
   it('does not fire again for an element that is removed and put back', async () => {

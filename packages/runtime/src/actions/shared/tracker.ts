@@ -1,5 +1,5 @@
-import { createTracker, type Tracker } from '../../analytics';
-import type { Context } from '../../core/types';
+import { createTracker, type HitVariables, type Tracker } from '../../analytics';
+import type { Context, RuleEvent } from '../../core/types';
 
 /** The page's one analytics tracker, created on first use from the container's settings. */
 export function trackerOf(ctx: Context): Tracker {
@@ -9,11 +9,25 @@ export function trackerOf(ctx: Context): Tracker {
     if (!config) throw new Error('the container has no analytics settings');
     const consent = ctx.config.consent;
     const gate = consent && consent.module(ctx, consent);
-    // Development and staging containers tell the debugger what the privacy guard removes.
-    const created = (tracker = createTracker(config, { log: ctx.log, cookie: ctx.cookie, gate, ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }) }));
+    const created = (tracker = createTracker(config, {
+      log: ctx.log,
+      cookie: ctx.cookie,
+      gate,
+      // Resolved when each hit is sent, so a hit carries the context of the page it happens on.
+      ...(TW_EVERY_HIT && { everyHit: () => (config.everyHit || []).map(([key, value]) => [key, ctx.resolve(value)] as [string, unknown]) }),
+      // Development and staging containers tell the debugger what the privacy guard removes.
+      ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }),
+    }));
     ctx.shared.tracker = created;
     // A changed choice sends or drops the hits that waited for it.
     if (consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));
   }
   return tracker;
 }
+
+/**
+ * The variables of the hit the rule's event occurrence sends, kept on the occurrence: what a rule sets goes
+ * with that hit, or, when the occurrence sends none, nowhere. Without an occurrence: the tracker's own.
+ */
+export const hitOf = (ctx: Context, event: RuleEvent): HitVariables =>
+  TW_OCCURRENCES && event.occurrence ? event.occurrence.hit || (event.occurrence.hit = trackerOf(ctx).batch()) : trackerOf(ctx);

@@ -1,0 +1,53 @@
+import { assertProperty } from '@tagwell/schema';
+import { describe, expect, it } from 'vitest';
+import { compileContainer, loadProperty } from '../src/index';
+import { featureDefines } from '../src/features';
+import { baseProperty, minimalProperty } from './helpers';
+
+// The analytics features a property pays for only when it uses them: variables on every hit, and
+// variables kept per event occurrence (packages/runtime/src/features.d.ts).
+
+const set = { type: 'set-variables', settings: { variables: { eVar1: 'x' } } };
+const send = { type: 'send-beacon', settings: { type: 'page' } };
+const other = { type: 'set-cookie', settings: { name: 'c', value: 'v' } };
+const defines = (rules: unknown[][], settings: Record<string, unknown> = {}) =>
+  featureDefines(
+    assertProperty(
+      baseProperty({
+        settings: { trackingServer: 'metrics.example.test', ...settings },
+        dataElements: [{ name: 'Page Name', type: 'constant', settings: { value: 'home' } }],
+        rules: rules.map((actions, i) => ({ name: `r${i}`, events: [{ type: 'dom-ready' }], actions })),
+      }),
+    ),
+    'production',
+  );
+
+describe('TW_OCCURRENCES: variables kept per event occurrence', () => {
+  it('is off when every rule sets its variables right before its own send', () => {
+    expect(defines([[set, send], [set, set, send], [send], [other]]).TW_OCCURRENCES).toBe('false');
+  });
+
+  it('is on when a rule sets variables it does not send, or sends them only after other actions', () => {
+    expect(defines([[set, send], [set]]).TW_OCCURRENCES).toBe('true');
+    expect(defines([[set, other, send]]).TW_OCCURRENCES).toBe('true');
+    expect(defines([[send, set]]).TW_OCCURRENCES).toBe('true');
+  });
+});
+
+describe('TW_EVERY_HIT: variables on every hit', () => {
+  it('follows settings.everyHit', () => {
+    expect(defines([[set, send]]).TW_EVERY_HIT).toBe('false');
+    expect(defines([[set, send]], { everyHit: {} }).TW_EVERY_HIT).toBe('false');
+    expect(defines([[set, send]], { everyHit: { pageName: '%Page Name%' } }).TW_EVERY_HIT).toBe('true');
+  });
+});
+
+it('the minimal property pays for neither; a property that sets variables apart carries the occurrences', async () => {
+  // The engine's occurrence, dropped at the end of its turn of the event loop (core/boot.ts).
+  const OCCURRENCE = /Promise\.resolve\(\)\.then\(\(\)=>\w+\.\w+=void 0\)/;
+  const { property, dir } = loadProperty(minimalProperty);
+  expect(featureDefines(property, 'production')).toMatchObject({ TW_OCCURRENCES: 'false', TW_EVERY_HIT: 'false' });
+  expect((await compileContainer(property, 'production', { propertyDir: dir })).js).not.toMatch(OCCURRENCE);
+  const apart = { ...property, rules: [...property.rules, { ...property.rules[0]!, name: 'Search', actions: [property.rules[0]!.actions[0]!] }] };
+  expect((await compileContainer(apart, 'production', { propertyDir: dir })).js).toMatch(OCCURRENCE);
+});
