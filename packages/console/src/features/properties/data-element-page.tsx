@@ -28,7 +28,7 @@ function DataElementView({ element, document, property }: { element: DataElement
   const usages = usagesOfDataElement(element.name, document);
   const byOwner = new Map<string, DataElementUsage[]>();
   for (const usage of usages) {
-    const key = `${usage.kind === 'data element' ? 'element' : usage.kind === 'consent' ? 'settings' : 'rule'}:${usage.owner}`;
+    const key = `${usage.kind === 'data element' ? 'element' : usage.kind === 'consent' || usage.kind === 'every hit' ? usage.kind : 'rule'}:${usage.owner}`;
     byOwner.set(key, [...(byOwner.get(key) ?? []), usage]);
   }
   return (
@@ -121,6 +121,8 @@ function DataElementView({ element, document, property }: { element: DataElement
                   </>
                 ) : first.kind === 'consent' ? (
                   <>The consent settings</>
+                ) : first.kind === 'every hit' ? (
+                  <>The variables on every hit</>
                 ) : (
                   <>
                     Rule <Link to={paths.rule(property, first.owner)}>{first.owner}</Link>
@@ -146,5 +148,6 @@ function usageText(usage: DataElementUsage): string {
   if (usage.how === 'change') return 'fires when it changes';
   if (usage.how === 'setting') return 'reads it as the consent state';
   const how = usage.how === 'getVar' ? 'custom code calls getVar' : 'token';
+  if (usage.kind === 'every hit') return `${how} in ${usage.path.slice('settings.everyHit.'.length)}`;
   return usage.kind === 'data element' ? how : `${how} in ${usage.kind === 'condition' ? 'a condition' : usage.kind === 'exception' ? 'an exception' : usage.kind === 'action' ? 'an action' : 'an event'}`;
 }

@@ -18,7 +18,11 @@ describe('describeRule on the health site', () => {
       'Consent: Statistics off',
       'On the custom event “cookie-consent-changed”, if Consent Statistics is “off”: set eVar17 to “Cookies: Statistics Off” and event17; then send a link hit “Cookies: Statistics Off”, even without Statistics consent.',
     ],
-    ['Search: main search', 'On DOM ready, if Search Keyword has a value and the path does not match /^\\/service-search/: set eVar10 to Search Keyword, prop15 to Total Result Count and event2.'],
+    [
+      'Search: main search',
+      'On DOM ready, if Search Keyword has a value and the path does not match /^\\/service-search/: set eVar10 to Search Keyword, eVar13 to Search Section, prop15 to Total Result Count, ' +
+        'prop20 to Search Procedure, prop21 to Is Valid Search, prop22 to Is AI Site Search, prop23 to Is Auto Complete, prop24 to Current Page and event2.',
+    ],
     [
       'Stitching: from the query string',
       'On DOM ready, if Stitching ID Query has a value and Consent Statistics is “on”: set the cookie “nhsuk_stitch_id” to Stitching ID Query for 365 days; then remove the query parameter “stitchid” from the address and reload the page.',
@@ -51,9 +55,13 @@ describe('describeRule on the health site', () => {
         'if the address has no hash, ' +
         'unless the host matches /(\\.service\\.gov\\.localhost|^oneyou\\.health\\.localhost|^risk-check-beta\\.health\\.localhost|^test-and-trace\\.health\\.localhost|^partner-(one|two)\\.test\\.localhost|^111\\.wales\\.health\\.localhost)$/ ' +
         'or the path matches /^\\/book-a-coronavirus-vaccination\\/(check|book\\/Appointment)(\\/|$)/: ' +
-        'set pageName to Page Name, channel to Primary Category, prop1 to Sub Category1, prop2 to Sub Category2, prop3 to Sub Category3, prop4 to Sub Category4, prop5 to Site Section, prop6 to Page Type, prop7 to Page Group, prop8 to Page Function, prop9 to Platform, prop10 to T&T Org Type, prop11 to ODS Code, prop12 to Error Type, prop13 to Service Type, ' +
-        'eVar30 to Vaccine Dose, eVar31 to Proxy Reason Code, eVar32 to Vaccination Booking Intended Group Size, eVar33 to Vaccination Booking Actual Group Size, eVar34 to NBS Appointment Type, eVar40 to Check In Page, eVar41 to Check In Location, ' +
-        'eVar50 to Care Home Relationship, eVar51 to NHS Staff Group, eVar52 to Work Setting, eVar53 to Reporting For, eVar54 to Pilot Invite, eVar88 to Stitching Flag and event1; then send a page view.',
+        // The page context (pageName, channel, prop1..prop5, eVar88) is on every hit (settings.everyHit), not set here.
+        'set prop6 to Page Type, prop7 to Page Group, prop8 to Page Function, prop9 to Platform, prop10 to T&T Org Type, prop11 to ODS Code, prop12 to Error Type, prop13 to Service Type, ' +
+        'prop16 to Service Name, prop17 to Organisation Key, prop18 to Hospital View, prop19 to Error Description, eVar27 to GP Online Reg, ' +
+        'eVar30 to Vaccine Dose, eVar31 to Proxy Reason Code, eVar32 to Vaccination Booking Intended Group Size, eVar33 to Vaccination Booking Actual Group Size, eVar34 to NBS Appointment Type, ' +
+        'eVar36 to NBS Source, eVar37 to NBS Type, eVar38 to NBS Group, eVar39 to NBS Origin, eVar40 to Check In Page, eVar41 to Check In Location, eVar43 to NBS Data, eVar44 to NBS Attendees, ' +
+        'eVar45 to Booking Code Dose, eVar46 to Auto Moderation Type, eVar47 to Auto Moderation Title Result, eVar48 to Auto Moderation Comment Result, eVar49 to Mandatory Question Result, ' +
+        'eVar50 to Care Home Relationship, eVar51 to NHS Staff Group, eVar52 to Work Setting, eVar53 to Reporting For, eVar54 to Pilot Invite, eVar70 to New Or Repeat Visitor, eVar71 to Previous Page Name and event1; then send a page view.',
     );
   });
 });

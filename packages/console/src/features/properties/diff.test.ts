@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { diffDocuments } from './diff';
 import { clone, type PropertyDocument, type RuleInput } from './document';
-import { HEALTH_SITE } from './test-fixtures';
+import { HEALTH_SITE, HEALTH_SITE_RULES, ruleIndex } from './test-fixtures';
 
 const names = (doc: PropertyDocument) => (doc.rules ?? []).map((r) => r.name);
+const PHARMACY = ruleIndex('Link: Find a Pharmacy');
 
 describe('diffDocuments', () => {
   it('finds nothing between a document and its copy', () => {
@@ -12,15 +13,15 @@ describe('diffDocuments', () => {
 
   it('reports a changed link name at its path', () => {
     const after = clone(HEALTH_SITE);
-    const action = after.rules![15]!.actions[1]!;
+    const action = after.rules![PHARMACY]!.actions[1]!;
     if (action.type !== 'send-beacon' || action.settings.type !== 'link') throw new Error('expected the link beacon');
     action.settings.linkName = 'Find a pharmacy near you';
-    expect(diffDocuments(HEALTH_SITE, after)).toEqual([{ path: 'rules[15].actions[1].settings.linkName', kind: 'changed', before: 'Find a Pharmacy', after: 'Find a pharmacy near you' }]);
+    expect(diffDocuments(HEALTH_SITE, after)).toEqual([{ path: `rules[${PHARMACY}].actions[1].settings.linkName`, kind: 'changed', before: 'Find a Pharmacy', after: 'Find a pharmacy near you' }]);
   });
 
   it('reports a reorder of rules as one move, not every rule changed', () => {
     const after = clone(HEALTH_SITE);
-    const [moved] = after.rules!.splice(15, 1) as [RuleInput];
+    const [moved] = after.rules!.splice(PHARMACY, 1) as [RuleInput];
     after.rules!.push(moved);
     const entries = diffDocuments(HEALTH_SITE, after);
     expect(entries).toEqual([{ path: 'rules', kind: 'moved', before: names(HEALTH_SITE), after: names(after) }]);
@@ -29,13 +30,14 @@ describe('diffDocuments', () => {
 
   it('matches a moved rule by name and reports its change at its new index', () => {
     const after = clone(HEALTH_SITE);
-    const [moved] = after.rules!.splice(15, 1) as [RuleInput];
+    const [moved] = after.rules!.splice(PHARMACY, 1) as [RuleInput];
     moved.enabled = false;
     after.rules!.push(moved);
     const entries = diffDocuments(HEALTH_SITE, after);
+    // Its new index is the last one.
     expect(entries.map((e) => [e.kind, e.path, e.before, e.after])).toEqual([
       ['moved', 'rules', names(HEALTH_SITE), names(after)],
-      ['added', 'rules[40].enabled', undefined, false],
+      ['added', `rules[${HEALTH_SITE_RULES.length - 1}].enabled`, undefined, false],
     ]);
   });
 
@@ -51,7 +53,8 @@ describe('diffDocuments', () => {
       { path: 'environments.production.hosts', kind: 'changed', before: HEALTH_SITE.environments.production.hosts, after: ['www.health.localhost', 'health.localhost'] },
       { path: 'dataElements[1]', kind: 'removed', before: removedElement, after: undefined },
       { path: 'rules[0]', kind: 'removed', before: removedRule, after: undefined },
-      { path: 'rules[40]', kind: 'added', before: undefined, after: added },
+      // One rule removed and one added at the end: the same count, so the last index.
+      { path: `rules[${HEALTH_SITE_RULES.length - 1}]`, kind: 'added', before: undefined, after: added },
     ]);
   });
 

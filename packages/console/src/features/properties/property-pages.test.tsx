@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../test/render';
 import { clone } from './document';
 import { PropertiesRoutes } from './index';
-import { apiError, EDITOR, HEALTH_SITE, propertyApi, version, VIEWER } from './test-fixtures';
+import { apiError, dataElementIndex, EDITOR, HEALTH_SITE, HEALTH_SITE_ELEMENTS, HEALTH_SITE_RULES, propertyApi, ruleIndex, version, VIEWER } from './test-fixtures';
 
 const scenario = () => ({ versions: [version(5), version(6)], environments: { development: 6, staging: 5, production: 5 }, publications: [] });
 const open = (path: string) => renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
@@ -61,11 +61,12 @@ describe('the property view', () => {
     mockServer(propertyApi(scenario()), VIEWER);
     open('/properties/health-site/rules');
     const search = await screen.findByLabelText('Search rules');
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(41);
-    expect(screen.getByText('41 rules.')).toBeInTheDocument();
+    const total = HEALTH_SITE_RULES.length;
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(HEALTH_SITE_RULES.map((r) => r.name));
+    expect(screen.getByText(`${total} rules.`)).toBeInTheDocument();
     await userEvent.type(search, 'load-survey');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Feedback survey']);
-    expect(screen.getByText('Showing 1 of 41 rules.')).toBeInTheDocument();
+    expect(screen.getByText(`Showing 1 of ${total} rules.`)).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'nhsuk_stitch_id');
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Stitching: from the query string']);
@@ -116,7 +117,9 @@ describe('the property view', () => {
     expect(screen.getByText('Storage duration').nextSibling).toHaveTextContent('not set (not remembered)');
     const used = screen.getByRole('heading', { level: 3, name: 'Used by' }).nextElementSibling as HTMLElement;
     expect(within(used).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Rule Global page view: fires when it changes (rules[10].events[1].settings.name), token in an action (rules[10].actions[0].settings.variables.pageName)',
+      `Rule Global page view: fires when it changes (rules[${ruleIndex('Global page view')}].events[1].settings.name)`,
+      `Data element Previous Page Name: token (dataElements[${dataElementIndex('Previous Page Name')}].settings.input)`,
+      'The variables on every hit: token in pageName (settings.everyHit.pageName)',
     ]);
     expect(within(used).getByRole('link', { name: 'Global page view' })).toHaveAttribute('href', '/properties/health-site/rules/Global%20page%20view');
   });
@@ -124,9 +127,16 @@ describe('the property view', () => {
   it('lists the data elements and searches them', async () => {
     mockServer(propertyApi(scenario()), VIEWER);
     open('/properties/health-site/data-elements');
+    const lookupTables = HEALTH_SITE_ELEMENTS.filter((e) => e.type === 'lookup-table').map((e) => e.name);
+    expect(lookupTables).toEqual(expect.arrayContaining(['Vaccine Dose', 'Booking Code Dose']));
     await userEvent.type(await screen.findByLabelText('Search data elements'), 'lookup-table');
+    // Only the lookup tables, each with its name, type, source, default, options and the number of rules using it.
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['Vaccine Doselookup-table%Vaccination Dose Code% looked up in 6 rowsnone—1']);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(lookupTables);
+    expect(screen.getByText(`Showing ${lookupTables.length} of ${HEALTH_SITE_ELEMENTS.length} data elements.`)).toBeInTheDocument();
+    const row = (name: string) => rows.find((r) => within(r).getByRole('rowheader').textContent === name)?.textContent;
+    expect(row('Vaccine Dose')).toBe('Vaccine Doselookup-table%Vaccination Dose Code% looked up in 6 rowsnone—1');
+    expect(row('Booking Code Dose')).toBe('Booking Code Doselookup-table%Book a Vaccination Code% looked up in 6 rowsnone—1');
   });
 
   it('shows the SDR as tables', async () => {
@@ -135,7 +145,7 @@ describe('the property view', () => {
     const variables = (await screen.findByRole('heading', { level: 3, name: 'Variables' })).nextElementSibling as HTMLElement;
     const first = within(variables).getAllByRole('row')[1]!;
     expect(within(first).getByRole('rowheader')).toHaveTextContent('pageName');
-    expect(first).toHaveTextContent('Global page view: %Page Name%');
+    expect(first).toHaveTextContent('Every hit (settings): %Page Name%');
     await waitFor(() => expect(screen.getByRole('heading', { level: 3, name: 'Events' })).toBeInTheDocument());
   });
 });

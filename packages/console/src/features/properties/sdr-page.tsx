@@ -79,6 +79,11 @@ function EntryTable({ title, what, entries, property }: { title: string; what: s
                   <td>{entry.description || <span className="muted">no description</span>}</td>
                   <td>
                     <ul className="plain">
+                      {entry.everyHit !== undefined ? (
+                        <li>
+                          Every hit (settings): <code>{entry.everyHit}</code>
+                        </li>
+                      ) : null}
                       {entry.setBy.map((set, i) => (
                         <li key={i}>
                           <Link to={paths.rule(property, set.rule)}>{set.rule}</Link>: <code>{set.value || '(set)'}</code>

@@ -2,11 +2,24 @@
 import { buildSdr, parseProperty } from '@tagwell/schema';
 import healthSite from '../../../../../properties/health-site/property.json';
 import type { Deployment, EnvironmentName, Publication, SessionUser, Version, VersionSummary } from '../../lib/types';
-import { clone, type PropertyDocument } from './document';
+import { clone, dataElementsOf, rulesOf, type PropertyDocument } from './document';
 
 export const HEALTH_SITE = healthSite as unknown as PropertyDocument;
 /** A fresh copy to change. */
 export const freshHealthSite = (): PropertyDocument => clone(HEALTH_SITE);
+/** The health site's rules and data elements, in document order. */
+export const HEALTH_SITE_RULES = rulesOf(HEALTH_SITE);
+export const HEALTH_SITE_ELEMENTS = dataElementsOf(HEALTH_SITE);
+
+function indexOf(items: ReadonlyArray<{ name: string }>, what: string, name: string): number {
+  const index = items.findIndex((item) => item.name === name);
+  if (index < 0) throw new Error(`The health site has no ${what} named “${name}”`);
+  return index;
+}
+/** The index of the health site's rule `name` (throws when there is none, so a renamed fixture fails plainly). */
+export const ruleIndex = (name: string): number => indexOf(HEALTH_SITE_RULES, 'rule', name);
+/** The index of the health site's data element `name` (throws when there is none). */
+export const dataElementIndex = (name: string): number => indexOf(HEALTH_SITE_ELEMENTS, 'data element', name);
 
 export const VIEWER: SessionUser = { id: 1, username: 'vera', role: 'viewer', admin: false };
 export const EDITOR: SessionUser = { id: 2, username: 'ed', role: 'editor', admin: false };

@@ -1,16 +1,16 @@
 /**
  * Where a data element is read (docs/PROPERTY.md "Tokens"): `%Name%` tokens in the settings the
  * runtime resolves, data-element-change events, `_satellite.getVar('Name')` in inline custom code,
- * other data elements' settings and the consent settings.
+ * other data elements' settings, the variables on every hit and the consent settings.
  */
 import { TOKEN } from '@tagwell/schema';
 import { pathText, type PropertyDocument } from './document';
 
-export type UsageKind = 'event' | 'condition' | 'exception' | 'action' | 'data element' | 'consent';
+export type UsageKind = 'event' | 'condition' | 'exception' | 'action' | 'data element' | 'every hit' | 'consent';
 
 export interface DataElementUsage {
   kind: UsageKind;
-  /** The rule's or data element's name; `settings` for the consent settings. */
+  /** The rule's or data element's name; `settings` for the variables on every hit and the consent settings. */
   owner: string;
   /** Where in the document: `rules[10].events[1].settings.name`. */
   path: string;
@@ -60,6 +60,8 @@ export function usagesOfDataElement(name: string, property: PropertyDocument): D
     if (element.name === name) return;
     scan(element.settings, ['dataElements', i, 'settings'], name, (path, how) => usages.push({ kind: 'data element', owner: element.name, path: pathText(path), how }));
   });
+  for (const [variable, value] of Object.entries(property.settings?.everyHit ?? {}))
+    scan(value, ['settings', 'everyHit', variable], name, (path, how) => usages.push({ kind: 'every hit', owner: 'settings', path: pathText(path), how }));
   const consent = property.settings?.consent;
   if (consent)
     for (const part of ['status', 'statistics'] as const)

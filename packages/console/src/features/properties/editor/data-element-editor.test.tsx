@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../../test/render';
 import type { PropertyDocument } from '../document';
 import { PropertiesRoutes } from '../index';
-import { EDITOR, propertyApi, version } from '../test-fixtures';
+import { EDITOR, HEALTH_SITE_ELEMENTS, propertyApi, ruleIndex, version } from '../test-fixtures';
 
 const scenario = () => ({ versions: [version(6)], environments: { development: 6, staging: 6, production: 6 }, publications: [] });
 const open = (path: string) => renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
@@ -23,7 +23,8 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     const [body] = posted(mock.calls);
     expect(body?.baseVersion).toBe(6);
     expect(body?.document.dataElements![0]).toEqual({ name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' }, default: 'N/A', cleanText: true, storage: 'session' });
-    expect(body?.document.dataElements).toHaveLength(110);
+    expect(body?.document.dataElements).toHaveLength(HEALTH_SITE_ELEMENTS.length);
+    expect(body?.document.dataElements!.slice(1)).toEqual(HEALTH_SITE_ELEMENTS.slice(1));
     expect(screen.getByText('Storage duration').nextSibling).toHaveTextContent('session (remembered for the session)');
   });
 
@@ -47,8 +48,8 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     await userEvent.type(name, 's');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('rules[10].events[1].settings.name: unknown data element "Page Name"');
-    expect(alert).toHaveTextContent('rules[10].actions[0].settings.variables.pageName: unknown data element "Page Name" in %Page Name%');
+    expect(alert).toHaveTextContent(`rules[${ruleIndex('Global page view')}].events[1].settings.name: unknown data element "Page Name"`);
+    expect(alert).toHaveTextContent('settings.everyHit.pageName: unknown data element "Page Name" in %Page Name%');
     expect(posted(mock.calls)).toEqual([]);
   });
 
@@ -62,6 +63,10 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Default value'), 'untitled');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
-    expect(posted(mock.calls)[0]?.document.dataElements![110]).toEqual({ name: 'Page Title', type: 'page-info', settings: { attribute: 'title' }, default: 'untitled' });
+    // Added at the end, after every existing data element.
+    const elements = posted(mock.calls)[0]?.document.dataElements;
+    expect(elements).toHaveLength(HEALTH_SITE_ELEMENTS.length + 1);
+    expect(elements!.slice(0, -1)).toEqual(HEALTH_SITE_ELEMENTS);
+    expect(elements!.at(-1)).toEqual({ name: 'Page Title', type: 'page-info', settings: { attribute: 'title' }, default: 'untitled' });
   });
 });

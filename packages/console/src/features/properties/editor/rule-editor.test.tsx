@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../../test/render';
 import { clone, type PropertyDocument } from '../document';
 import { PropertiesRoutes } from '../index';
-import { apiError, EDITOR, HEALTH_SITE, propertyApi, version, VIEWER } from '../test-fixtures';
+import { apiError, EDITOR, HEALTH_SITE, HEALTH_SITE_RULES, propertyApi, ruleIndex, version, VIEWER } from '../test-fixtures';
 
 const FIND_A_PHARMACY = '/properties/health-site/rules/Link%3A%20Find%20a%20Pharmacy';
+/** The rule's index in the health site: schema paths name it. */
+const PHARMACY = ruleIndex('Link: Find a Pharmacy');
 const scenario = { versions: [version(5), version(6)], environments: { development: 6, staging: 6, production: 6 }, publications: [] };
 
 function server(extra: Record<string, Parameters<typeof mockServer>[0][string]> = {}, user = EDITOR) {
@@ -35,9 +37,9 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     expect(linkName).toHaveAccessibleDescription('Text; %Data Element Name% tokens are replaced by their values. Error: must not be empty');
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('The rule cannot be saved: 1 problem to fix.');
-    expect(summary).toHaveTextContent('rules[15].actions[1].settings.linkName: must not be empty');
+    expect(summary).toHaveTextContent(`rules[${PHARMACY}].actions[1].settings.linkName: must not be empty`);
     expect(summary).toHaveFocus();
-    await userEvent.click(within(summary).getByRole('link', { name: 'rules[15].actions[1].settings.linkName' }));
+    await userEvent.click(within(summary).getByRole('link', { name: `rules[${PHARMACY}].actions[1].settings.linkName` }));
     expect(linkName).toHaveFocus();
     expect(posts(mock.calls)).toEqual([]);
 
@@ -60,7 +62,7 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     expect(post?.url).toBe('/api/admin/properties/health-site/versions');
     expect(post?.headers['x-csrf-token']).toBe('csrf-test');
     const expected = clone(HEALTH_SITE);
-    const action = expected.rules![15]!.actions[1]!;
+    const action = expected.rules![PHARMACY]!.actions[1]!;
     if (action.type === 'send-beacon' && action.settings.type === 'link') action.settings.linkName = 'Find a pharmacy near you';
     expect(post?.body).toEqual({ document: expected, note: 'Clearer link name', baseVersion: 6 });
     // Back on the rule, which reads the saved version.
@@ -88,7 +90,7 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
-    const rule = (posts(mock.calls)[0]?.body as { document: PropertyDocument }).document.rules![15]!;
+    const rule = (posts(mock.calls)[0]?.body as { document: PropertyDocument }).document.rules![PHARMACY]!;
     expect(rule.actions).toEqual([{ type: 'send-beacon', settings: { type: 'link', linkName: 'Find a Pharmacy' } }, { type: 'clear-variables' }]);
   });
 
@@ -114,8 +116,10 @@ describe('the rule editor', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
     const document = (posts(mock.calls)[0]?.body as { document: PropertyDocument }).document;
-    expect(document.rules).toHaveLength(42);
-    expect(document.rules![41]).toEqual({
+    // Added at the end, after every existing rule.
+    expect(document.rules).toHaveLength(HEALTH_SITE_RULES.length + 1);
+    expect(document.rules!.slice(0, -1)).toEqual(HEALTH_SITE_RULES);
+    expect(document.rules!.at(-1)).toEqual({
       name: 'Link: Leaflet',
       events: [{ type: 'click', settings: { selector: 'a.leaflet' } }],
       conditions: [{ type: 'path', negate: true, settings: { pattern: '^/conditions/' } }],
@@ -139,7 +143,7 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     await userEvent.click(within(action).getByRole('button', { name: 'Remove eVar999' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
-    const rule = (posts(mock.calls)[0]?.body as { document: PropertyDocument }).document.rules![15]!;
+    const rule = (posts(mock.calls)[0]?.body as { document: PropertyDocument }).document.rules![PHARMACY]!;
     expect(rule.actions[0]).toEqual({ type: 'set-variables', settings: { variables: { eVar17: 'Pharmacy', eVar18: '%this.href%' }, events: [{ name: 'event17' }] } });
   });
 
@@ -156,13 +160,13 @@ describe('the rule editor', { timeout: 20_000 }, () => {
 
   it('shows the server’s 422 INVALID_PROPERTY issues next to their fields', async () => {
     server({
-      'POST /api/admin/properties/:name/versions': () => apiError(422, 'INVALID_PROPERTY', 'The property document is not valid', [{ path: 'rules[15].name', message: 'reserved name' }]),
+      'POST /api/admin/properties/:name/versions': () => apiError(422, 'INVALID_PROPERTY', 'The property document is not valid', [{ path: `rules[${PHARMACY}].name`, message: 'reserved name' }]),
     });
     open(`${FIND_A_PHARMACY}/edit`);
     await userEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server did not accept the rule (The property document is not valid): 1 problem to fix.');
-    expect(alert).toHaveTextContent('rules[15].name: reserved name');
+    expect(alert).toHaveTextContent(`rules[${PHARMACY}].name: reserved name`);
     expect(screen.getByLabelText('Rule name')).toHaveAccessibleDescription('Unique in the property. Error: reserved name');
   });
 
@@ -182,7 +186,9 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
     const body = posts(mock.calls)[0]?.body as { document: PropertyDocument; note: string; baseVersion: number };
     expect(body.document.rules!.map((r) => r.name)).not.toContain('Link: Find a Pharmacy');
-    expect(body.document.rules).toHaveLength(40);
+    // Every other rule stays, in order.
+    expect(body.document.rules).toEqual(HEALTH_SITE_RULES.filter((r) => r.name !== 'Link: Find a Pharmacy'));
+    expect(body.document.rules).toHaveLength(HEALTH_SITE_RULES.length - 1);
     expect(body.note).toBe('Deleted rule “Link: Find a Pharmacy”');
     expect(screen.getByRole('heading', { level: 2, name: 'Rules' })).toBeInTheDocument();
   });
