@@ -76,7 +76,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     const first: string[] = [];
     const { storage, options } = await open(undefined, (msg) => first.push(msg));
     expect(storage.engine).toBe(engine);
-    expect(first).toContain('storage: applied migrations 001_hits, 002_admin, 003_user_admin');
+    expect(first).toContain('storage: applied migrations 001_hits, 002_admin, 003_user_admin, 004_aggregates');
     await storage.insertHits([hit()]);
     await storage.close();
 
@@ -206,7 +206,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     expect(await storage.deleteUser(bob.id)).toBe(false);
   });
 
-  it('sessions: find only unexpired ones, delete one, sweep the expired', async () => {
+  it('sessions: find only unexpired ones, delete one, sweep the expired; a new password hash ends the user\'s', async () => {
     const { storage } = await open();
     const user = await storage.createUser({ username: 'ada', passwordHash: 'h', role: 'editor' });
     const live = { id: 'live', userId: user.id, expiresAt: '2999-01-01T00:00:00.000Z', csrfToken: 'c1' };
@@ -218,6 +218,19 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     expect(await storage.deleteExpiredSessions()).toBe(1);
     await storage.deleteSession('live');
     expect(await storage.findSession('live')).toBeUndefined();
+
+    // A new password hash ends every session of that user, in the same transaction, and no one else's.
+    const bo = await storage.createUser({ username: 'bo', passwordHash: 'h', role: 'viewer' });
+    const session = (id: string, userId: number) => ({ id, userId, expiresAt: '2999-01-01T00:00:00.000Z', csrfToken: `csrf-${id}` });
+    for (const s of [session('ada-1', user.id), session('ada-2', user.id), session('bo-1', bo.id)]) await storage.createSession(s);
+    // Other changes keep them: the next request reads the user again.
+    expect(await storage.updateUser(user.id, { role: 'viewer', admin: true })).toBe(true);
+    expect(await storage.findSession('ada-1')).toBeDefined();
+    expect(await storage.updateUser(user.id, { passwordHash: 'h2' })).toBe(true);
+    expect([await storage.findSession('ada-1'), await storage.findSession('ada-2')]).toEqual([undefined, undefined]);
+    expect(await storage.findSession('bo-1')).toEqual(session('bo-1', bo.id));
+    expect((await storage.findUserById(user.id))?.passwordHash).toBe('h2');
+    expect(await storage.updateUser(9999, { passwordHash: 'h3' })).toBe(false);
   });
 
   it('property versions number themselves per property, even when saved at once', async () => {
@@ -270,7 +283,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
       cleanups.push(place.drop);
       const logs: string[] = [];
       const servers = await Promise.all(Array.from({ length: 4 }, () => open(place.options, (msg) => logs.push(msg))));
-      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual(['storage: applied migrations 001_hits, 002_admin, 003_user_admin']);
+      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual(['storage: applied migrations 001_hits, 002_admin, 003_user_admin, 004_aggregates']);
       await Promise.all(servers.map(({ storage }, i) => storage.insertHits([hit({ pageName: `server ${i}` })])));
       expect(await servers[0]!.storage.latestHits({ limit: 10 })).toHaveLength(4);
     });

@@ -4,6 +4,9 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
   HIT_REJECTED: { status: 400, message: 'The event does not match the expected schema.' },
   STORAGE_UNAVAILABLE: { status: 503, message: 'The hit could not be stored; try again later' },
+  QUERY_TIMEOUT: { status: 504, message: 'The query took too long; try a shorter range or a narrower filter' },
+  TOO_MANY_STREAMS: { status: 503, message: 'Too many live streams are open; try again later' },
+  URL_TOO_LONG: { status: 414, message: 'The URL is too long' },
   // Admin API (docs/ADMIN-API.md).
   UNAUTHENTICATED: { status: 401, message: 'Sign in first' },
   INVALID_CREDENTIALS: { status: 401, message: 'The username or password is not right' },
@@ -17,6 +20,7 @@ export const ERRORS = {
   USERNAME_TAKEN: { status: 409, message: 'That username is taken' },
   CONSOLE_NOT_BUILT: { status: 503, message: 'The console is not built; run npm run build:console' },
   LAST_ADMIN: { status: 409, message: 'There must be at least one administrator' },
+  WEAK_PASSWORD: { status: 400, message: 'The password is too easy to guess.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const;
 

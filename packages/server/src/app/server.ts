@@ -4,16 +4,17 @@ import { PropertyService } from '../admin/property-service';
 import { adminApi } from '../routes/admin/index';
 import { consoleRoutes } from '../routes/console';
 import { rulesForProperties, privacyForProperties } from '../collector';
-import { openStorage, type NewHit, type Storage, type StoredHit } from '../storage';
+import { openStorage, StorageTimeoutError, type NewHit, type NewRejected, type Storage, type StoredHit } from '../storage';
 import { beaconRoutes } from '../routes/beacons';
-import { BODY_LIMIT, collectorRoutes } from '../routes/collector';
+import { BODY_LIMIT, Rejections, collectorRoutes } from '../routes/collector';
 import { containerRoutes } from '../routes/containers';
 import { demoRoutes } from '../routes/demo';
 import { createBatcher } from './batcher';
-import type { ServerConfig } from './config';
+import { DEFAULT_LIMITS, type ServerConfig } from './config';
 import { ContainerStore, loadProperties } from './containers';
 import { ApiError, ERRORS, errorBody } from './errors';
 import { LiveHits } from './live';
+import { readerCheck } from './readers';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -41,14 +42,41 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const properties = loadProperties(config.propertiesDir);
-  const storage = options.storage ?? (await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  // Storage's own lines (retention, stopped reads) go to the request log once it exists.
+  let storageLog: (msg: string) => void = () => undefined;
+  const storage =
+    options.storage ??
+    (await openStorage({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      readTimeoutMs: config.readTimeoutSeconds * 1000,
+      retentionDays: config.retentionDays,
+      log: (msg) => storageLog(msg),
+    }));
+  const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const live = new LiveHits();
   const batcher = createBatcher<NewHit, StoredHit>((hits) => storage.insertHits(hits));
-  const rules = rulesForProperties(properties.map((p) => p.property));
+  // Rejected hits are written in groups too: a flood of bad hits costs one transaction per group, not one each.
+  const rejectedBatcher = createBatcher<NewRejected, void>(async (rejected) => {
+    await storage.insertRejected(rejected);
+    return rejected.map(() => undefined);
+  });
+  const rules = rulesForProperties(
+    properties.map((p) => p.property),
+    { maxQueryLength: limits.maxHitBytes },
+  );
   const privacy = privacyForProperties(properties.map((p) => p.property));
+  const readers = readerCheck(storage, config.apiToken);
+  let log: (error: unknown, message: string) => void = () => undefined;
+  const rejections = new Rejections(rejectedBatcher, () => privacy, limits, (error, message) => log(error, message));
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // Room for the longest URL allowed and the headers beside it; a longer URL reaches the collector's
+    // 414 (recorded), and one past this limit Node's parser, whose error rejections.clientError records.
+    http: { maxHeaderSize: Math.max(16 * 1024, limits.maxUrlBytes + 8 * 1024) },
+    clientErrorHandler: rejections.clientError,
+    frameworkErrors: rejections.frameworkError,
     trustProxy: config.trustProxy,
     logger:
       options.logger === false
@@ -62,12 +90,20 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
             },
           },
   });
+  log = (error, message) => app.log.warn({ err: error }, message);
+  storageLog = (msg) => app.log.info(msg);
+  // The collector records its own long URLs (routes/collector.ts); anything else is refused here.
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '';
+    if (url.length > limits.maxUrlBytes && !url.startsWith('/b/ss/')) return reply.code(414).header('connection', 'close').send(errorBody('URL_TOO_LONG'));
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NOT_FOUND')));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     if (error instanceof ApiError) return reply.code(ERRORS[error.code].status).send(errorBody(error.code, error.detail, error.issues));
+    if (error instanceof StorageTimeoutError) return reply.code(504).header('cache-control', 'no-store').send(errorBody('QUERY_TIMEOUT'));
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(errorBody(status === 500 ? 'INTERNAL' : 'BAD_REQUEST', status === 500 ? undefined : error.message));
@@ -89,9 +125,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   containerRoutes(
     app,
     ready.then(() => store),
+    readers,
   );
-  await collectorRoutes(app, { storage, live, batcher, rules: () => rules, privacy: () => privacy });
-  beaconRoutes(app, storage, live);
+  await collectorRoutes(app, { live, batcher, rejections, rules: () => rules, privacy: () => privacy, limits });
+  beaconRoutes(app, { storage, live, readers, limits });
   await adminApi(app, { storage, properties: service, ready, port: () => port, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
   await consoleRoutes(app, config.consoleDir);
   app.get('/api/health', async (_request, reply) => {
@@ -125,7 +162,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     async stop() {
       clearInterval(sync);
       await app.close();
-      await batcher.drain();
+      await Promise.all([batcher.drain(), rejectedBatcher.drain()]);
       if (!options.storage) await storage.close();
     },
   };

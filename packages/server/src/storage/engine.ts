@@ -1,15 +1,28 @@
 /**
- * What the queries need to know about the engine under them: the kysely instance and the few
+ * What the queries need to know about the engine under them: the kysely instances and the few
  * SQL spellings that differ between SQLite and PostgreSQL.
  */
-import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { CompiledQuery, Expression, Kysely, QueryResult, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from './tables';
 
 export type EngineKind = 'sqlite' | 'postgres';
 
 export interface Engine {
   kind: EngineKind;
+  /** Writes, transactions, and the small reads of the admin side (users, sessions, versions). */
   db: Kysely<Database>;
+  /**
+   * Reads that may be long (reports, the beacon API): their own connections, with a statement
+   * timeout (StorageTimeoutError), so they never hold up a write. SQLite: read-only connections in
+   * worker threads; PostgreSQL: a second pool. They see every transaction committed before they start.
+   */
+  read: Kysely<Database>;
+  /**
+   * Runs the statements as one transaction: all commit or none. SQLite sends them to the writer
+   * thread in one message; PostgreSQL runs them on one client between BEGIN and COMMIT (one
+   * statement needs no BEGIN: it is a transaction by itself).
+   */
+  transact(queries: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]>;
   /** True when `needle` occurs in `haystack`, case-sensitively (SQLite's LIKE is not). */
   contains(haystack: Expression<string | null>, needle: string): RawBuilder<SqlBool>;
   /**
@@ -18,4 +31,6 @@ export interface Engine {
    * names from our code (`eVar20`), never input.
    */
   jsonText(column: 'variables' | 'context_data', key: string): RawBuilder<string | null>;
+  /** Waits for the work queued and in flight, then releases the files or the pools. */
+  close(): Promise<void>;
 }

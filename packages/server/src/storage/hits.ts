@@ -1,37 +1,59 @@
 /**
- * Accepted and rejected hits: the collector's writes and the beacon API's reads.
+ * Accepted and rejected hits: the collector's writes and the beacon API's reads. Storing hits adds
+ * their aggregates (aggregates.ts) in the same transaction, in one round trip to the database.
  */
 import { sql } from 'kysely';
 import type { ExpressionBuilder, Selectable } from 'kysely';
+import { Aggregates } from './aggregates';
 import type { Engine } from './engine';
 import type { Database, HitsTable, RejectedHitsTable } from './tables';
 import type { HitVariables, LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
 import { REJECTED_QUERY_BYTES, clean, cleanDeep, cleanOrNull, eventNames, eventNamesColumn, isoTime, truncateUtf8 } from './text';
 
-// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 17 columns x 500 rows fits both.
+// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 16 columns x 500 rows fits both.
 const ROWS_PER_STATEMENT = 500;
+const POSTGRES_MAX_PARAMETERS = 65535;
 
 type HitRow = Omit<Selectable<HitsTable>, 'id'>;
 
-/** One transaction for the whole batch; resolves after commit (the collector's group commit). */
+/**
+ * One transaction for the whole batch, hits and their aggregates; resolves after commit (the
+ * collector's group commit). SQLite: one message to the writer thread. PostgreSQL: one statement
+ * when the batch fits in one (the aggregate upserts ride along as data-modifying WITH queries).
+ */
 export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promise<StoredHit[]> {
   if (hits.length === 0) return [];
-  const rows = hits.map(toRow);
-  const ids = await engine.db.transaction().execute(async (trx) => {
-    const all: number[] = [];
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      const inserted = await trx.insertInto('hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).returning('id').execute();
-      // RETURNING's order is unspecified, but one statement takes ids in VALUES order on both engines.
-      all.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
-    }
-    return all;
-  });
+  const rows: HitRow[] = [];
+  const aggregates = new Aggregates();
+  for (const hit of hits) {
+    const { row, variables } = toRow(hit);
+    rows.push(row);
+    aggregates.add(row, variables);
+  }
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    inserts.push(engine.db.insertInto('hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).returning('id'));
+  }
+  const upserts = aggregates.statements(engine.db);
+  let inserted: Array<Array<{ id: number }>> | undefined;
+  if (engine.kind === 'postgres' && inserts.length === 1) {
+    const single = upserts.length
+      ? sql<{ id: number }>`with ${sql.join(upserts.map((upsert, i) => sql`${sql.raw(`aggregate_${i}`)} as (${upsert})`))} ${inserts[0]!}`.compile(engine.db)
+      : inserts[0]!.compile();
+    if (single.parameters.length <= POSTGRES_MAX_PARAMETERS) inserted = [(await engine.transact([single]))[0]!.rows as Array<{ id: number }>];
+  }
+  if (!inserted) {
+    const results = await engine.transact([...inserts.map((q) => q.compile()), ...upserts.map((q) => q.compile())]);
+    inserted = results.slice(0, inserts.length).map((result) => result.rows as Array<{ id: number }>);
+  }
+  // RETURNING's order is unspecified, but one statement takes ids in VALUES order on both engines.
+  const ids = inserted.flatMap((chunk) => chunk.map((r) => Number(r.id)).sort((a, b) => a - b));
   return rows.map((row, i) => fromRow({ id: ids[i]!, ...row }));
 }
 
 export async function latestHits(engine: Engine, options: LatestHitsOptions): Promise<StoredHit[]> {
   const limit = checkLimit(options.limit);
-  let query = engine.db.selectFrom('hits').selectAll().orderBy('id', 'desc').limit(limit);
+  let query = engine.read.selectFrom('hits').selectAll().orderBy('id', 'desc').limit(limit);
   if (options.sinceId !== undefined) query = query.where('id', '>', options.sinceId);
   if (options.host !== undefined) query = query.where('host', '=', options.host);
   if (options.reportSuite !== undefined) query = query.where((eb) => reportSuiteFilter(engine, eb, options.reportSuite!));
@@ -52,20 +74,18 @@ export async function insertRejected(engine: Engine, rejected: readonly NewRejec
     detail: truncateUtf8(clean(r.detail), REJECTED_QUERY_BYTES),
     query: truncateUtf8(clean(r.query), REJECTED_QUERY_BYTES),
   }));
-  await engine.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      await trx.insertInto('rejected_hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).execute();
-    }
-  });
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) inserts.push(engine.db.insertInto('rejected_hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).compile());
+  await engine.transact(inserts);
 }
 
 export async function countRejected(engine: Engine): Promise<number> {
-  const row = await engine.db.selectFrom('rejected_hits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await engine.read.selectFrom('rejected_hits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function latestRejected(engine: Engine, limit: number): Promise<StoredRejected[]> {
-  const rows = await engine.db.selectFrom('rejected_hits').selectAll().orderBy('id', 'desc').limit(checkLimit(limit)).execute();
+  const rows = await engine.read.selectFrom('rejected_hits').selectAll().orderBy('id', 'desc').limit(checkLimit(limit)).execute();
   return rows.map(fromRejectedRow);
 }
 
@@ -74,10 +94,10 @@ function checkLimit(limit: number): number {
   return limit;
 }
 
-function toRow(hit: NewHit): HitRow {
+function toRow(hit: NewHit): { row: HitRow; variables: HitVariables } {
   const variables = cleanDeep(hit.variables);
   const names = hit.events != null ? eventNames(hit.events) : (variables.events ?? []);
-  return {
+  const row: HitRow = {
     received_at: isoTime(hit.receivedAt),
     host: clean(hit.host),
     report_suites: clean(hit.reportSuites),
@@ -95,6 +115,7 @@ function toRow(hit: NewHit): HitRow {
     client_ip: cleanOrNull(hit.clientIp),
     user_agent: cleanOrNull(hit.userAgent),
   };
+  return { row, variables };
 }
 
 function fromRow(row: Selectable<HitsTable>): StoredHit {

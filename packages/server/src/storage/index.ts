@@ -9,7 +9,8 @@ import { openPostgres } from './engines/postgres';
 import { openSqlite } from './engines/sqlite';
 import { countRejected, insertHits, insertRejected, latestHits, latestRejected } from './hits';
 import { migrate } from './migrations/index';
-import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, searches, toolFunnel, topPages } from './reports';
+import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, searches, toolFunnel, topPages, uniqueVisitors } from './reports';
+import { deleteExpired, scheduleRetention } from './retention';
 import type * as T from './types';
 import {
   countAdmins,
@@ -37,13 +38,18 @@ import {
 } from './versions';
 
 export type * from './types';
-export { StorageConflictError } from './errors';
+export { StorageConflictError, StorageTimeoutError } from './errors';
 
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
 
-  // Hits. Every write is one transaction and resolves only after it committed.
-  /** The whole batch in one transaction; returns the stored hits with their ids, in input order. */
+  // Hits. Every write is one transaction and resolves only after it committed. Reads of hits and
+  // reports run on the read connections: they never hold up a write, and one that runs past the
+  // read timeout rejects with StorageTimeoutError.
+  /**
+   * The whole batch and its aggregates in one transaction; returns the stored hits with their ids,
+   * in input order.
+   */
   insertHits(hits: readonly T.NewHit[]): Promise<T.StoredHit[]>;
   /** Newest first. */
   latestHits(options: T.LatestHitsOptions): Promise<T.StoredHit[]>;
@@ -52,7 +58,7 @@ export interface Storage {
   /** Newest first. */
   latestRejected(limit: number): Promise<T.StoredRejected[]>;
 
-  // Reports, over UTC days `from`..`to` inclusive (see ReportRange).
+  // Reports, over UTC days `from`..`to` inclusive (see ReportRange), read from the aggregates.
   pageViewsByDay(range: T.ReportRange): Promise<T.DayCount[]>;
   pageViewsBySection(range: T.ReportRange): Promise<T.SectionCount[]>;
   topPages(limit: number, range: T.ReportRange): Promise<T.PageCount[]>;
@@ -60,6 +66,14 @@ export interface Storage {
   toolFunnel(range: T.ReportRange): Promise<T.ToolFunnelRow[]>;
   feedbackByPage(range: T.ReportRange): Promise<T.FeedbackRow[]>;
   consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
+  /** An estimate, from one HyperLogLog sketch per day (storage/hll.ts). */
+  uniqueVisitors(range: T.ReportRange): Promise<T.UniqueVisitors>;
+
+  /**
+   * Retention: deletes raw and rejected hits received before `before`, in small batches that let
+   * hits being stored go first; the aggregates stay. openStorage's `retentionDays` runs it hourly.
+   */
+  deleteExpired(before: Date): Promise<T.RetentionResult>;
 
   // Users and sessions. createUser / createSession throw StorageConflictError on a taken key.
   createUser(user: T.NewUser): Promise<T.User>;
@@ -68,7 +82,9 @@ export interface Storage {
   listUsers(): Promise<T.User[]>;
   countUsers(): Promise<number>;
   countAdmins(exceptId?: number): Promise<number>;
+  /** A new passwordHash also ends all the user's sessions, in the same transaction. */
   updateUser(id: number, change: T.UserChange): Promise<boolean>;
+  /** Also ends the user's sessions. */
   deleteUser(id: number): Promise<boolean>;
   createSession(session: T.Session): Promise<void>;
   /** Undefined when missing or expired. */
@@ -104,30 +120,40 @@ export interface OpenStorageOptions {
   /** `postgres://` or `postgresql://` selects PostgreSQL. */
   databaseUrl?: string;
   log?: (msg: string) => void;
+  /** A read (report, beacon API) running longer fails with StorageTimeoutError; default 30 s. */
+  readTimeoutMs?: number;
+  /** Reads at once: SQLite reader threads, PostgreSQL read connections; default 2 and 4. */
+  readers?: number;
+  /** Days raw and rejected hits are kept; deleted hourly after that. Unset or 0: kept (the admin CLI). */
+  retentionDays?: number;
 }
+
+export const DEFAULT_READ_TIMEOUT_MS = 30_000;
 
 /** Opens the engine and brings its schema up to date before returning. */
 export async function openStorage(options: OpenStorageOptions = {}): Promise<Storage> {
   const log = options.log ?? (() => undefined);
   const url = options.databaseUrl?.trim();
+  const timeoutMs = options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
   let engine: Engine;
   if (url) {
     // A DATABASE_URL we cannot use is a mistake to report, not a reason to write elsewhere.
     if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-    engine = openPostgres(url, log);
+    engine = openPostgres(url, { connections: options.readers ?? 4, timeoutMs }, log);
   } else {
-    engine = openSqlite(options.dataDir ?? './data', log);
+    engine = openSqlite(options.dataDir ?? './data', { threads: options.readers ?? 2, timeoutMs }, log);
   }
   try {
     await migrate(engine, log);
   } catch (error) {
-    await engine.db.destroy().catch(() => undefined);
+    await engine.close().catch(() => undefined);
     throw error;
   }
-  return storageOn(engine);
+  const retention = options.retentionDays ? scheduleRetention(engine, options.retentionDays, log) : undefined;
+  return storageOn(engine, retention);
 }
 
-function storageOn(engine: Engine): Storage {
+function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefined): Storage {
   let closing: Promise<void> | undefined;
   return {
     engine: engine.kind,
@@ -144,6 +170,8 @@ function storageOn(engine: Engine): Storage {
     toolFunnel: (range) => toolFunnel(engine, range),
     feedbackByPage: (range) => feedbackByPage(engine, range),
     consentOptOuts: (range) => consentOptOuts(engine, range),
+    uniqueVisitors: (range) => uniqueVisitors(engine, range),
+    deleteExpired: (before) => deleteExpired(engine, before),
 
     createUser: (user) => createUser(engine, user),
     findUserByUsername: (username) => findUserByUsername(engine, username),
@@ -171,7 +199,11 @@ function storageOn(engine: Engine): Storage {
     ping: async () => {
       await sql`select 1`.execute(engine.db);
     },
-    close: () => (closing ??= closeEngine(engine)),
+    close: () =>
+      (closing ??= (async () => {
+        await retention?.stop();
+        await engine.close();
+      })()),
   };
 }
 
@@ -188,12 +220,4 @@ async function exclusively<T>(engine: Engine, work: () => Promise<T>): Promise<T
       await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK)})`.execute(db);
     }
   });
-}
-
-async function closeEngine(engine: Engine): Promise<void> {
-  // SQLite's one connection is a queue: taking it last lets transactions already queued commit
-  // before the file closes (closing mid-transaction would roll them back). pg's pool.end() waits
-  // for checked-out clients by itself.
-  if (engine.kind === 'sqlite') await engine.db.connection().execute(async () => undefined);
-  await engine.db.destroy();
 }

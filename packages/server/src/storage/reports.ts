@@ -1,22 +1,33 @@
 /**
- * The reports (issue 4, item 7), computed in SQL on either engine. A page view is a page hit
- * (`t()`), not a link hit; event names come from the `event_names` column (values stripped).
+ * The reports (issue 4, item 7), read from the aggregates (storage/aggregates.ts) on the read
+ * connection: a range of days is a sum over its hours, never a scan of hits. A page view is a page
+ * hit (`t()`), not a link hit. Unique visitors merge the days' HyperLogLog sketches.
  */
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Dimension } from './aggregates';
 import type { Engine } from './engine';
-import { reportSuiteFilter } from './hits';
+import { RELATIVE_STANDARD_ERROR, estimate, merge } from './hll';
 import type { Database } from './tables';
-import type { ConsentOptOuts, DayCount, FeedbackRow, PageCount, ReportRange, SearchReport, SectionCount, ToolFunnelRow } from './types';
+import type { ConsentOptOuts, DayCount, FeedbackRow, PageCount, ReportRange, SearchReport, SectionCount, ToolFunnelRow, UniqueVisitors } from './types';
 
-type HitsEb = ExpressionBuilder<Database, 'hits'>;
+type CountsEb = ExpressionBuilder<Database, 'hit_counts'>;
+
+/** Rows of some dimensions within the range, with the sum of their hits. */
+function counts(engine: Engine, dimensions: readonly Dimension[], range: ReportRange) {
+  return engine.read
+    .selectFrom('hit_counts')
+    .where((eb) => eb.and([eb('dimension', 'in', dimensions), inRange(engine, eb, range)]));
+}
+
+const total = (eb: CountsEb) => eb.fn.sum<number | string>('hits');
+const valueOf = (row: { value: string; has_value: number }) => (Number(row.has_value) === 1 ? row.value : null);
 
 export async function pageViewsByDay(engine: Engine, range: ReportRange): Promise<DayCount[]> {
-  const day = sql<string>`substr(received_at, 1, 10)`;
-  const rows = await engine.db
-    .selectFrom('hits')
-    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('pageViews')])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb('hit_type', '=', 'page')]))
+  const day = sql<string>`substr(hour, 1, 10)`;
+  const rows = await counts(engine, ['hit_type'], range)
+    .where('value', '=', 'page')
+    .select((eb) => [day.as('day'), total(eb).as('pageViews')])
     .groupBy(day)
     .orderBy(day)
     .execute();
@@ -24,112 +35,112 @@ export async function pageViewsByDay(engine: Engine, range: ReportRange): Promis
 }
 
 export async function pageViewsBySection(engine: Engine, range: ReportRange): Promise<SectionCount[]> {
-  const rows = await engine.db
-    .selectFrom('hits')
-    .select((eb) => ['site_section', eb.fn.countAll<number>().as('pageViews')])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb('hit_type', '=', 'page')]))
-    .groupBy('site_section')
+  const rows = await counts(engine, ['section'], range)
+    .select((eb) => ['value', 'has_value', total(eb).as('pageViews')])
+    .groupBy(['has_value', 'value'])
     .execute();
   return rows
-    .map((r) => ({ section: r.site_section, pageViews: Number(r.pageViews) }))
+    .map((r) => ({ section: valueOf(r), pageViews: Number(r.pageViews) }))
     .sort((a, b) => b.pageViews - a.pageViews || compareNullsLast(a.section, b.section));
 }
 
 export async function topPages(engine: Engine, limit: number, range: ReportRange): Promise<PageCount[]> {
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number >= 0, got ${limit}`);
-  const count = sql<number>`count(*)`;
-  const rows = await engine.db
-    .selectFrom('hits')
-    .select([count.as('pageViews'), 'page_name'])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb('hit_type', '=', 'page')]))
-    .groupBy('page_name')
-    // Ties by name; `is null` first puts pages without a name last on both engines.
-    .orderBy(count, 'desc')
-    .orderBy(sql`page_name is null`)
-    .orderBy('page_name')
+  const sum = sql<number | string>`sum(hits)`;
+  const rows = await counts(engine, ['page'], range)
+    .select(['value', 'has_value', sum.as('pageViews')])
+    .groupBy(['has_value', 'value'])
+    // Ties by name; pages without a name last.
+    .orderBy(sum, 'desc')
+    .orderBy('has_value', 'desc')
+    .orderBy('value')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ pageName: r.page_name, pageViews: Number(r.pageViews) }));
+  return rows.map((r) => ({ pageName: valueOf(r), pageViews: Number(r.pageViews) }));
 }
 
 export async function searches(engine: Engine, range: ReportRange): Promise<SearchReport> {
-  const row = await engine.db
-    .selectFrom('hits')
-    .select((eb) => [
-      eb.fn.countAll<number>().filterWhere(eb.or([hasEvent(engine, 'event2'), hasEvent(engine, 'event3')])).as('searches'),
-      eb.fn.countAll<number>().filterWhere(hasEvent(engine, 'event5')).as('zeroResults'),
-    ])
-    .where((eb) => inRange(engine, eb, range))
-    .executeTakeFirstOrThrow();
-  const total = Number(row.searches);
-  const zeroResults = Number(row.zeroResults);
-  return { searches: total, zeroResults, zeroResultRate: total ? zeroResults / total : 0 };
+  const rows = await counts(engine, ['search'], range)
+    .select((eb) => ['value', total(eb).as('hits')])
+    .groupBy('value')
+    .execute();
+  const of = (value: string) => Number(rows.find((r) => r.value === value)?.hits ?? 0);
+  const all = of('searches');
+  const zeroResults = of('zero_results');
+  return { searches: all, zeroResults, zeroResultRate: all ? zeroResults / all : 0 };
 }
 
 /** Per tool (eVar20): starts (event14) and completions (event15). */
 export async function toolFunnel(engine: Engine, range: ReportRange): Promise<ToolFunnelRow[]> {
-  const tool = engine.jsonText('variables', 'eVar20');
-  const starts = hasEvent(engine, 'event14');
-  const completions = hasEvent(engine, 'event15');
-  const rows = await engine.db
-    .selectFrom('hits')
-    .select((eb) => [
-      tool.as('tool'),
-      eb.fn.countAll<number>().filterWhere(starts).as('starts'),
-      eb.fn.countAll<number>().filterWhere(completions).as('completions'),
-    ])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb(tool, 'is not', null), eb.or([starts, completions])]))
-    .groupBy(tool)
+  const rows = await counts(engine, ['tool_start', 'tool_completion'], range)
+    .select((eb) => ['dimension', 'value', total(eb).as('hits')])
+    .groupBy(['dimension', 'value'])
     .execute();
-  return rows
-    .map((r) => ({ tool: r.tool ?? '', starts: Number(r.starts), completions: Number(r.completions) }))
-    .sort((a, b) => compareNullsLast(a.tool, b.tool));
+  const tools = new Map<string, ToolFunnelRow>();
+  for (const r of rows) {
+    let tool = tools.get(r.value);
+    if (!tool) tools.set(r.value, (tool = { tool: r.value, starts: 0, completions: 0 }));
+    if (r.dimension === 'tool_start') tool.starts += Number(r.hits);
+    else tool.completions += Number(r.hits);
+  }
+  return [...tools.values()].sort((a, b) => compareNullsLast(a.tool, b.tool));
 }
 
 /** Per page: feedback answers (eVar35 `yes` / `no`, any case). */
 export async function feedbackByPage(engine: Engine, range: ReportRange): Promise<FeedbackRow[]> {
-  const answer = sql<string | null>`lower(${engine.jsonText('variables', 'eVar35')})`;
-  const rows = await engine.db
-    .selectFrom('hits')
-    .select((eb) => [
-      'page_name',
-      eb.fn.countAll<number>().filterWhere(answer, '=', 'yes').as('yes'),
-      eb.fn.countAll<number>().filterWhere(answer, '=', 'no').as('no'),
-    ])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb(answer, 'in', ['yes', 'no'])]))
-    .groupBy('page_name')
+  const rows = await counts(engine, ['feedback_yes', 'feedback_no'], range)
+    .select((eb) => ['dimension', 'value', 'has_value', total(eb).as('hits')])
+    .groupBy(['dimension', 'has_value', 'value'])
     .execute();
-  return rows
-    .map((r) => ({ pageName: r.page_name, yes: Number(r.yes), no: Number(r.no) }))
-    .sort((a, b) => compareNullsLast(a.pageName, b.pageName));
+  const pages = new Map<string | null, FeedbackRow>();
+  for (const r of rows) {
+    const pageName = valueOf(r);
+    let page = pages.get(pageName);
+    if (!page) pages.set(pageName, (page = { pageName, yes: 0, no: 0 }));
+    if (r.dimension === 'feedback_yes') page.yes += Number(r.hits);
+    else page.no += Number(r.hits);
+  }
+  return [...pages.values()].sort((a, b) => compareNullsLast(a.pageName, b.pageName));
 }
 
 /** SPEC: the Marketing and Statistics cookie choices are reported (as link hits) when set to off. */
 export async function consentOptOuts(engine: Engine, range: ReportRange): Promise<ConsentOptOuts> {
-  const row = await engine.db
-    .selectFrom('hits')
-    .select((eb) => [
-      eb.fn.countAll<number>().filterWhere('link_name', '=', 'Cookies: Statistics Off').as('statisticsOff'),
-      eb.fn.countAll<number>().filterWhere('link_name', '=', 'Cookies: Marketing Off').as('marketingOff'),
-    ])
-    .where((eb) => eb.and([inRange(engine, eb, range), eb('hit_type', '=', 'link')]))
-    .executeTakeFirstOrThrow();
-  return { statisticsOff: Number(row.statisticsOff), marketingOff: Number(row.marketingOff) };
+  const rows = await counts(engine, ['consent'], range)
+    .select((eb) => ['value', total(eb).as('hits')])
+    .groupBy('value')
+    .execute();
+  const of = (value: string) => Number(rows.find((r) => r.value === value)?.hits ?? 0);
+  return { statisticsOff: of('statistics_off'), marketingOff: of('marketing_off') };
 }
 
-function hasEvent(engine: Engine, name: string): Expression<SqlBool> {
-  return engine.contains(sql.ref('event_names'), `,${name},`);
+/** Distinct visitor ids over the range: the union of its days' sketches (storage/hll.ts). */
+export async function uniqueVisitors(engine: Engine, range: ReportRange): Promise<UniqueVisitors> {
+  const conditions = (eb: ExpressionBuilder<Database, 'visitor_sketches'>) => {
+    const list: Expression<SqlBool>[] = [];
+    if (range.from !== undefined) list.push(eb('day', '>=', checkDay(range.from)));
+    if (range.to !== undefined) list.push(eb('day', '<=', checkDay(range.to)));
+    if (range.host !== undefined) list.push(eb('host', '=', range.host));
+    if (range.reportSuite !== undefined) list.push(reportSuiteIn(engine, range.reportSuite));
+    return eb.and(list);
+  };
+  const rows = await engine.read.selectFrom('visitor_sketches').select('registers').where(conditions).execute();
+  return { visitors: rows.length ? estimate(merge(rows.map((r) => r.registers))) : 0, relativeStandardError: RELATIVE_STANDARD_ERROR };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `from`..`to` as whole UTC days: received_at is ISO text, so comparing as text is comparing times. */
-function inRange(engine: Engine, eb: HitsEb, range: ReportRange): Expression<SqlBool> {
+/** Report suites are a comma list: match a whole id, so `rs` never matches `rs2`. */
+function reportSuiteIn(engine: Engine, reportSuite: string): Expression<SqlBool> {
+  return engine.contains(sql<string>`',' || ${sql.ref('report_suites')} || ','`, `,${reportSuite},`);
+}
+
+/** `from`..`to` as whole UTC days: hours are `YYYY-MM-DDTHH`, so comparing as text is comparing times. */
+function inRange(engine: Engine, eb: CountsEb, range: ReportRange): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  if (range.from !== undefined) conditions.push(eb('received_at', '>=', `${checkDay(range.from)}T00:00:00.000Z`));
-  if (range.to !== undefined) conditions.push(eb('received_at', '<', `${nextDay(checkDay(range.to))}T00:00:00.000Z`));
+  if (range.from !== undefined) conditions.push(eb('hour', '>=', `${checkDay(range.from)}T00`));
+  if (range.to !== undefined) conditions.push(eb('hour', '<', `${nextDay(checkDay(range.to))}T00`));
   if (range.host !== undefined) conditions.push(eb('host', '=', range.host));
-  if (range.reportSuite !== undefined) conditions.push(reportSuiteFilter(engine, eb, range.reportSuite));
+  if (range.reportSuite !== undefined) conditions.push(reportSuiteIn(engine, range.reportSuite));
   return eb.and(conditions);
 }
 

@@ -78,6 +78,32 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** Counts per UTC hour and dimension (storage/aggregates.ts), kept in step with `hits`. */
+export interface HitCountsTable {
+  /** A digest of dimension, hour, host, report suites and value: one row per combination. */
+  key: string;
+  dimension: string;
+  /** `YYYY-MM-DDTHH`, UTC. */
+  hour: string;
+  host: string;
+  report_suites: string;
+  /** '' when the hit had no value (see has_value). */
+  value: string;
+  /** 0 when the hit had no value (a page view without pageName), else 1. */
+  has_value: number;
+  hits: number;
+}
+
+/** A HyperLogLog sketch of visitor ids per UTC day, host and report suites (storage/hll.ts). */
+export interface VisitorSketchesTable {
+  key: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  host: string;
+  report_suites: string;
+  registers: Uint8Array;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: string;
@@ -91,5 +117,7 @@ export interface Database {
   property_versions: PropertyVersionsTable;
   publications: PublicationsTable;
   audit_log: AuditLogTable;
+  hit_counts: HitCountsTable;
+  visitor_sketches: VisitorSketchesTable;
   tagwell_migrations: MigrationsTable;
 }

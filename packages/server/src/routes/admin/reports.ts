@@ -28,7 +28,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage): void {
     if (from && to && from > to) throw new ApiError('BAD_REQUEST', `from (${from}) is after to (${to})`);
     const limit = q.limit === undefined ? 10 : wholeNumber(q.limit, 'limit', { max: 100 });
     const range: ReportRange = { from, to, host: q.host || undefined, reportSuite: q.reportSuite || undefined };
-    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts] = await Promise.all([
+    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, uniqueVisitors] = await Promise.all([
       storage.pageViewsByDay(range),
       storage.pageViewsBySection(range),
       storage.topPages(limit, range),
@@ -36,6 +36,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage): void {
       storage.toolFunnel(range),
       storage.feedbackByPage(range),
       storage.consentOptOuts(range),
+      storage.uniqueVisitors(range),
     ]);
     return {
       range: { from, to, host: range.host, reportSuite: range.reportSuite },
@@ -46,6 +47,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage): void {
       toolFunnel,
       feedbackByPage,
       consentOptOuts,
+      uniqueVisitors,
     };
   });
 }

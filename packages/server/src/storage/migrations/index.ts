@@ -12,16 +12,17 @@ import type { Database } from '../tables';
 import { hits } from './001-hits';
 import { admin } from './002-admin';
 import { userAdmin } from './003-user-admin';
+import { aggregates } from './004-aggregates';
 
 export interface Migration {
   /** Sorts in order of application: `001_hits`, `002_admin`... Never renamed once released. */
   name: string;
   // Migrations see the schema as it was then, not today's table types.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  up(db: Kysely<any>, kind: EngineKind): Promise<void>;
+  up(db: Kysely<any>, kind: EngineKind, log: (msg: string) => void): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [hits, admin, userAdmin];
+export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates];
 
 /** Any fixed number: it names Tagwell's migration lock among all advisory locks of the database. */
 const MIGRATION_LOCK = 7_265_001;
@@ -59,7 +60,7 @@ async function applyPending(db: Kysely<Database>, kind: EngineKind, log: (msg: s
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.name)) continue;
-    await migration.up(db, kind);
+    await migration.up(db, kind, log);
     await db.insertInto('tagwell_migrations').values({ name: migration.name, applied_at: new Date().toISOString() }).execute();
     applied.push(migration.name);
   }

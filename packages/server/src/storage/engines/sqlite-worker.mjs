@@ -1,0 +1,83 @@
+// One SQLite connection in its own thread (engines/sqlite.ts): the server's event loop never
+// waits for the disk or for a long query. Plain JavaScript, so Node runs it as it is wherever the
+// server runs (tsx, vitest, node).
+//
+// workerData: { file, readonly }
+// Messages in:  { id, type: 'query', sql, parameters }
+//               { id, type: 'transaction', queries: [{ sql, parameters }] }   all or nothing, one message
+//               { id, type: 'close' }
+// Messages out: { id, result } | { id, results } | { id, error: { message, code, name } }
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const { file, readonly } = workerData;
+const db = new Database(file, { readonly, fileMustExist: readonly });
+
+if (readonly) {
+  db.pragma('query_only = ON');
+} else {
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  // Reported to the opener, which logs it.
+  if (mode !== 'wal') parentPort.postMessage({ id: 0, warning: `could not switch to WAL (journal_mode=${String(mode)})` });
+  // Durability: "never lose an acknowledged hit". In WAL mode, synchronous=NORMAL survives a
+  // killed process (the WAL is in the OS cache) but not a power cut; FULL fsyncs the WAL at every
+  // commit, so an answered hit survives both. Group commit pays one fsync per batch, not per hit.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+}
+// Another process (the admin CLI) may hold the write lock briefly: wait, don't fail.
+db.pragma('busy_timeout = 5000');
+
+// HyperLogLog (storage/hll.ts): registers of one sketch, and an update as 3-byte entries
+// (register index, big-endian uint16; rank, uint8). Keeps the larger rank of each register.
+const REGISTERS = 16384;
+db.function('tagwell_hll_add', { deterministic: true }, (sketch, updates) => {
+  const out = sketch ? Buffer.from(sketch) : Buffer.alloc(REGISTERS);
+  for (let i = 0; i + 2 < updates.length; i += 3) {
+    const index = (updates[i] << 8) | updates[i + 1];
+    if (out[index] < updates[i + 2]) out[index] = updates[i + 2];
+  }
+  return out;
+});
+
+const statements = new Map();
+function prepare(sql) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    // Hit inserts repeat the same few texts; other statements are kept while the cache is small.
+    if (statements.size >= 200) statements.clear();
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+/** Blobs arrive as Uint8Array (structured clone); better-sqlite3 binds Buffers. */
+function bindable(parameters) {
+  return parameters.map((p) => (p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
+}
+
+function run({ sql, parameters }) {
+  const statement = prepare(sql);
+  const values = bindable(parameters);
+  if (statement.reader) return { rows: statement.all(values) };
+  const { changes, lastInsertRowid } = statement.run(values);
+  return { rows: [], changes, lastInsertRowid: Number(lastInsertRowid) };
+}
+
+const transaction = db.transaction((queries) => queries.map(run));
+
+parentPort.on('message', (message) => {
+  const { id, type } = message;
+  try {
+    if (type === 'query') parentPort.postMessage({ id, result: run(message) });
+    else if (type === 'transaction') parentPort.postMessage({ id, results: transaction.immediate(message.queries) });
+    else if (type === 'close') {
+      db.close();
+      parentPort.postMessage({ id, result: { rows: [] } });
+      parentPort.close();
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error?.message ?? error), code: error?.code, name: error?.name } });
+  }
+});

@@ -1,0 +1,286 @@
+/**
+ * The storage engine of issue 18, on both engines: reports read aggregates kept in step with the
+ * hits (and counted at migration for hits stored before), unique visitors from daily sketches,
+ * reads with a statement timeout on their own connections, and retention.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage, StorageTimeoutError } from '../src/storage';
+import type { NewHit, NewRejected, OpenStorageOptions, ReportRange, Storage } from '../src/storage';
+import type { Engine } from '../src/storage/engine';
+import { openPostgres } from '../src/storage/engines/postgres';
+import { openSqlite } from '../src/storage/engines/sqlite';
+import { estimate, merge, RELATIVE_STANDARD_ERROR, SketchUpdate } from '../src/storage/hll';
+import { generateHits, visitorId } from './support/generate-hits';
+import { createDatabase, dropDatabase, ensurePostgres } from './support/postgres';
+
+interface Place {
+  options: OpenStorageOptions;
+  drop: () => Promise<void>;
+  /** Runs SQL on the database directly, with no storage open. */
+  exec: (statements: string[]) => Promise<void>;
+  /** A second engine on the same database, its reads timing out after `timeoutMs`. */
+  engine: (timeoutMs: number) => Engine;
+}
+
+const engines = [
+  {
+    engine: 'sqlite',
+    prepare: async () => undefined,
+    fresh: async (): Promise<Place> => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'tagwell-engine-'));
+      return {
+        options: { dataDir: dir },
+        drop: async () => rmSync(dir, { recursive: true, force: true }),
+        exec: async (statements) => {
+          const db = new SqliteDatabase(path.join(dir, 'tagwell.sqlite'));
+          try {
+            for (const statement of statements) db.exec(statement);
+          } finally {
+            db.close();
+          }
+        },
+        engine: (timeoutMs) => openSqlite(dir, { threads: 1, timeoutMs }, () => undefined),
+      };
+    },
+  },
+  {
+    engine: 'postgres',
+    prepare: async () => void (await ensurePostgres()),
+    fresh: async (): Promise<Place> => {
+      const url = await createDatabase('tagwell_engine');
+      return {
+        options: { databaseUrl: url },
+        drop: () => dropDatabase(url),
+        exec: async (statements) => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            for (const statement of statements) await client.query(statement);
+          } finally {
+            await client.end();
+          }
+        },
+        engine: (timeoutMs) => openPostgres(url, { connections: 2, timeoutMs }, () => undefined),
+      };
+    },
+  },
+] as const;
+
+/** The reports computed from the hits themselves, in plain code: what the aggregates must give. */
+function expectedReports(hits: readonly NewHit[], range: ReportRange, limit = 10) {
+  const day = (hit: NewHit) => new Date(hit.receivedAt!).toISOString().slice(0, 10);
+  const inRange = hits.filter(
+    (hit) =>
+      (range.from === undefined || day(hit) >= range.from) &&
+      (range.to === undefined || day(hit) <= range.to) &&
+      (range.host === undefined || hit.host === range.host) &&
+      (range.reportSuite === undefined || hit.reportSuites.split(',').includes(range.reportSuite)),
+  );
+  const names = (hit: NewHit) => new Set((hit.events ?? '').split(',').map((e) => e.replace(/[=:].*$/s, '').trim()).filter(Boolean));
+  const tally = <K>(items: K[]) => {
+    const counts = new Map<K, number>();
+    for (const item of items) counts.set(item, (counts.get(item) ?? 0) + 1);
+    return counts;
+  };
+  const nullsLast = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  const pages = inRange.filter((hit) => hit.hitType === 'page');
+  const searches = inRange.filter((hit) => names(hit).has('event2') || names(hit).has('event3')).length;
+  const zeroResults = inRange.filter((hit) => names(hit).has('event5')).length;
+  const tools = new Map<string, { tool: string; starts: number; completions: number }>();
+  for (const hit of inRange) {
+    const tool = hit.variables.eVar20;
+    if (typeof tool !== 'string') continue;
+    const row = tools.get(tool) ?? { tool, starts: 0, completions: 0 };
+    if (names(hit).has('event14')) row.starts++;
+    if (names(hit).has('event15')) row.completions++;
+    if (row.starts || row.completions) tools.set(tool, row);
+  }
+  const feedback = new Map<string | null, { pageName: string | null; yes: number; no: number }>();
+  for (const hit of inRange) {
+    const answer = typeof hit.variables.eVar35 === 'string' ? hit.variables.eVar35.toLowerCase() : undefined;
+    if (answer !== 'yes' && answer !== 'no') continue;
+    const row = feedback.get(hit.pageName) ?? { pageName: hit.pageName, yes: 0, no: 0 };
+    row[answer]++;
+    feedback.set(hit.pageName, row);
+  }
+  const links = inRange.filter((hit) => hit.hitType === 'link');
+  return {
+    pageViewsByDay: [...tally(pages.map(day))].sort(([a], [b]) => (a < b ? -1 : 1)).map(([d, pageViews]) => ({ day: d, pageViews })),
+    pageViewsBySection: [...tally(pages.map((hit) => hit.siteSection))]
+      .map(([section, pageViews]) => ({ section, pageViews }))
+      .sort((a, b) => b.pageViews - a.pageViews || nullsLast(a.section, b.section)),
+    topPages: [...tally(pages.map((hit) => hit.pageName))]
+      .map(([pageName, pageViews]) => ({ pageName, pageViews }))
+      .sort((a, b) => b.pageViews - a.pageViews || nullsLast(a.pageName, b.pageName))
+      .slice(0, limit),
+    searches: { searches, zeroResults, zeroResultRate: searches ? zeroResults / searches : 0 },
+    toolFunnel: [...tools.values()].sort((a, b) => nullsLast(a.tool, b.tool)),
+    feedbackByPage: [...feedback.values()].sort((a, b) => nullsLast(a.pageName, b.pageName)),
+    consentOptOuts: {
+      statisticsOff: links.filter((hit) => hit.linkName === 'Cookies: Statistics Off').length,
+      marketingOff: links.filter((hit) => hit.linkName === 'Cookies: Marketing Off').length,
+    },
+    visitors: new Set(inRange.map((hit) => hit.variables.marketingCloudVisitorID).filter((id) => typeof id === 'string')).size,
+  };
+}
+
+async function reportsOf(storage: Storage, range: ReportRange, limit = 10) {
+  const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, unique] = await Promise.all([
+    storage.pageViewsByDay(range),
+    storage.pageViewsBySection(range),
+    storage.topPages(limit, range),
+    storage.searches(range),
+    storage.toolFunnel(range),
+    storage.feedbackByPage(range),
+    storage.consentOptOuts(range),
+    storage.uniqueVisitors(range),
+  ]);
+  return { pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, unique };
+}
+
+/** Exact reports; unique visitors within four standard errors (the hash is fixed, so this never flakes). */
+async function expectReports(storage: Storage, hits: readonly NewHit[], range: ReportRange) {
+  const { unique, ...actual } = await reportsOf(storage, range, 25);
+  const { visitors, ...expected } = expectedReports(hits, range, 25);
+  expect(actual).toEqual(expected);
+  expect(unique.relativeStandardError).toBe(RELATIVE_STANDARD_ERROR);
+  expect(Math.abs(unique.visitors - visitors)).toBeLessThanOrEqual(Math.max(1, 4 * RELATIVE_STANDARD_ERROR * visitors));
+}
+
+const RANGES: ReportRange[] = [
+  { from: '2026-10-01', to: '2026-10-30' },
+  {},
+  { from: '2026-10-07', to: '2026-10-07' },
+  { from: '2026-10-03', to: '2026-10-12', host: 'staging.health.localhost' },
+  { from: '2026-10-01', to: '2026-10-30', reportSuite: 'healthglobal' },
+  { reportSuite: 'health' },
+];
+
+describe('HyperLogLog sketches', () => {
+  it('estimate distinct ids within the stated error, and merge exactly', () => {
+    const sketch = (from: number, to: number) => {
+      const update = new SketchUpdate();
+      for (let i = from; i < to; i++) update.add(visitorId(i));
+      return update.applyTo(null);
+    };
+    expect(estimate(new Uint8Array(16384))).toBe(0);
+    expect(estimate(sketch(0, 1))).toBe(1);
+    for (const n of [100, 5_000, 50_000, 250_000]) {
+      const error = Math.abs(estimate(sketch(0, n)) - n) / n;
+      expect(error, `n = ${n}`).toBeLessThan(4 * RELATIVE_STANDARD_ERROR);
+    }
+    // Overlapping halves: the union counts each id once, and merging is the sketch of the union.
+    expect(merge([sketch(0, 30_000), sketch(20_000, 50_000)])).toEqual(sketch(0, 50_000));
+  });
+});
+
+describe.each(engines)('storage engine on $engine', ({ prepare, fresh }) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(prepare, 600_000);
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  async function place(): Promise<Place> {
+    const p = await fresh();
+    cleanups.push(p.drop);
+    return p;
+  }
+  async function open(p: Place, options: Partial<OpenStorageOptions> = {}): Promise<Storage> {
+    const storage = await openStorage({ ...p.options, ...options });
+    cleanups.unshift(() => storage.close());
+    return storage;
+  }
+
+  it('reports read aggregates that agree with the hits; the migration counts the hits stored before it', async () => {
+    const p = await place();
+    const hits = generateHits({ count: 6000, visitors: 1500, pages: 40, seed: 7 });
+    let storage = await open(p);
+    // Batches of several sizes: one statement, several statements, one hit.
+    for (const size of [1, 700, 1300, 3999]) await storage.insertHits(hits.splice(0, size));
+    const stored = generateHits({ count: 6000, visitors: 1500, pages: 40, seed: 7 });
+    for (const range of RANGES) await expectReports(storage, stored, range);
+    await storage.close();
+
+    // A database from before the aggregates: the migration counts what is there.
+    await p.exec(['drop table hit_counts', 'drop table visitor_sketches', "delete from tagwell_migrations where name = '004_aggregates'"]);
+    const logs: string[] = [];
+    storage = await open(p, { log: (msg) => logs.push(msg) });
+    expect(logs).toContain('storage: applied migrations 004_aggregates');
+    for (const range of RANGES) await expectReports(storage, stored, range);
+  }, 120_000);
+
+  it('unique visitors over a month merge the days: at most the sum of the days, at least the busiest day', async () => {
+    const p = await place();
+    const storage = await open(p);
+    const hits = generateHits({ count: 20_000, visitors: 12_000, seed: 11 });
+    for (let i = 0; i < hits.length; i += 5000) await storage.insertHits(hits.slice(i, i + 5000));
+    const month = await storage.uniqueVisitors({ from: '2026-10-01', to: '2026-10-30' });
+    const days = await Promise.all(
+      Array.from({ length: 30 }, (_, d) => `2026-10-${String(d + 1).padStart(2, '0')}`).map((day) => storage.uniqueVisitors({ from: day, to: day })),
+    );
+    const exact = expectedReports(hits, {}).visitors;
+    expect(Math.abs(month.visitors - exact) / exact).toBeLessThan(4 * RELATIVE_STANDARD_ERROR);
+    expect(month.visitors).toBeLessThan(days.reduce((sum, d) => sum + d.visitors, 0));
+    expect(month.visitors).toBeGreaterThan(Math.max(...days.map((d) => d.visitors)));
+    expect(await storage.uniqueVisitors({ from: '2030-01-01' })).toEqual({ visitors: 0, relativeStandardError: RELATIVE_STANDARD_ERROR });
+  }, 120_000);
+
+  it('a read past its timeout fails with StorageTimeoutError; writes go on meanwhile, and so do the reads after it', async () => {
+    const p = await place();
+    const storage = await open(p);
+    const engine = p.engine(1000);
+    cleanups.unshift(() => engine.close());
+    // Longer than the timeout on either engine: a count to 20 million, or a 30 s sleep.
+    const slow =
+      engine.kind === 'sqlite'
+        ? sql`with recursive c(x) as (select 1 union all select x + 1 from c where x < 20000000) select count(*) as n from c`
+        : sql`select pg_sleep(30)`;
+    const started = Date.now();
+    let settled = false;
+    const read = slow.execute(engine.read).finally(() => (settled = true));
+    read.catch(() => undefined);
+    // A write does not wait for the read.
+    const [stored] = await storage.insertHits(generateHits({ count: 1, seed: 3 }));
+    expect(settled).toBe(false);
+    await expect(read).rejects.toBeInstanceOf(StorageTimeoutError);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // The next read runs (SQLite: on a new thread).
+    const after = await engine.read.selectFrom('hits').select('id').execute();
+    expect(after.map((r) => r.id)).toEqual([stored!.id]);
+  }, 60_000);
+
+  it('retention deletes old raw and rejected hits in batches, keeps the aggregates, and lets hits in meanwhile', async () => {
+    const p = await place();
+    const storage = await open(p);
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString().slice(0, 10);
+    const old = generateHits({ count: 2500, firstDay: daysAgo(100), days: 2, seed: 5 });
+    const recent = generateHits({ count: 10, firstDay: daysAgo(3), days: 1, seed: 6 });
+    for (let i = 0; i < old.length; i += 1000) await storage.insertHits(old.slice(i, i + 1000));
+    await storage.insertHits(recent);
+    const rejected = (days: number): NewRejected => ({ receivedAt: `${daysAgo(days)}T12:00:00.000Z`, host: 'h', reason: 'r', detail: 'd', query: 'q' });
+    await storage.insertRejected([rejected(120), rejected(95), rejected(91), rejected(10)]);
+    const oldRange = { from: daysAgo(100), to: daysAgo(99) };
+    const before = await reportsOf(storage, oldRange);
+    expect(before.pageViewsByDay.length).toBeGreaterThan(0);
+
+    let purged = false;
+    const purge = storage.deleteExpired(new Date(now - 90 * 86_400_000)).finally(() => (purged = true));
+    // A hit sent while retention runs is stored before retention is done: it waits for one batch at most.
+    await storage.insertHits(generateHits({ count: 1, firstDay: daysAgo(0), days: 1, seed: 9 }));
+    expect(purged).toBe(false);
+    expect(await purge).toEqual({ hits: 2500, rejected: 3 });
+
+    expect(await storage.latestHits({ limit: 5000 })).toHaveLength(11);
+    expect(await storage.countRejected()).toBe(1);
+    expect(await reportsOf(storage, oldRange)).toEqual(before);
+    expect(await storage.deleteExpired(new Date(now - 90 * 86_400_000))).toEqual({ hits: 0, rejected: 0 });
+  }, 120_000);
+});
