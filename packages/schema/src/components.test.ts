@@ -171,17 +171,17 @@ describe('conditions', () => {
   }
 
   const INVALID: Array<[string, Json, string[]]> = [
-    ['path', { type: 'path', settings: { pattern: '(' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression']],
+    ['path', { type: 'path', settings: { pattern: '(' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression at position 1: unterminated group']],
     ['path', { type: 'path', settings: {} }, ['rules[3].conditions[0].settings.pattern: required']],
     ['host', { type: 'host', settings: { pattern: '' } }, ['rules[3].conditions[0].settings.pattern: must not be empty']],
     ['host', { type: 'host', settings: { pattern: 'x', foo: true } }, ['rules[3].conditions[0].settings: unknown option "foo"']],
     ['query-parameter', { type: 'query-parameter', settings: { value: 'x' } }, ['rules[3].conditions[0].settings.name: required']],
-    ['query-parameter', { type: 'query-parameter', settings: { name: 'q', pattern: '[' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression']],
+    ['query-parameter', { type: 'query-parameter', settings: { name: 'q', pattern: '[' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression at position 1: unterminated character class']],
     ['cookie', { type: 'cookie', settings: { name: 'c', regex: 'x' } }, ['rules[3].conditions[0].settings: unknown option "regex"']],
     ['value-comparison', { type: 'value-comparison', settings: { left: 'a', operator: 'matchesRegex' } }, ['rules[3].conditions[0].settings.pattern: required when operator is matchesRegex']],
     ['value-comparison', { type: 'value-comparison', settings: { left: 'a', operator: 'equals' } }, ['rules[3].conditions[0].settings.right: required when operator is equals']],
     ['value-comparison', { type: 'value-comparison', settings: { left: 'a', operator: 'lessThan', pattern: 'x' } }, ['rules[3].conditions[0].settings.right: required when operator is lessThan']],
-    ['value-comparison', { type: 'value-comparison', settings: { left: 'a', operator: 'matchesRegex', pattern: '*' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression']],
+    ['value-comparison', { type: 'value-comparison', settings: { left: 'a', operator: 'matchesRegex', pattern: '*' } }, ['rules[3].conditions[0].settings.pattern: invalid regular expression at position 1: nothing to repeat']],
     [
       'value-comparison',
       { type: 'value-comparison', settings: { left: 'a', operator: 'like', right: 'b' } },
@@ -205,7 +205,7 @@ describe('conditions', () => {
 
   it('reports errors in exceptions under exceptions', () => {
     expect(errorsOf(withRule({ exceptions: [{ type: 'path', settings: { pattern: '(' } }] }))).toEqual([
-      'rules[0].exceptions[0].settings.pattern: invalid regular expression',
+      'rules[0].exceptions[0].settings.pattern: invalid regular expression at position 1: unterminated group',
     ]);
   });
 

@@ -1,21 +1,26 @@
 import { z } from 'zod';
+import { regexProblem } from './regex';
+import { selectorProblem } from './selector';
 import { EVENT_NAME, isSettableVariable } from './variables';
 
 // One schema per component type. Every object is strict, so a misspelt option is an error
 // rather than a silently ignored setting.
 
 const text = z.string().min(1, 'must not be empty');
-const selector = text;
 
-export function isValidRegex(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const regex = z.string().min(1, 'must not be empty').refine(isValidRegex, 'invalid regular expression');
+export { isValidRegex } from './regex';
+/** A regular expression; an invalid one is reported with the engine's reason and its position. */
+export const regexPattern = z.string().min(1, 'must not be empty').superRefine((pattern, ctx) => {
+  const problem = regexProblem(pattern);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: pattern });
+});
+const regex = regexPattern;
+/** A CSS selector the browser can parse (checked here, so no container carries one it cannot). */
+export const cssSelector = z.string().superRefine((value, ctx) => {
+  const problem = selectorProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+});
+const selector = cssSelector;
 
 /** Custom code, compiled into a function at build time (no eval in the page). */
 const code = z.strictObject({
