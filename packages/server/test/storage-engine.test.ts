@@ -216,6 +216,29 @@ describe.each(engines)('storage engine on $engine', ({ prepare, fresh }) => {
     for (const range of RANGES) await expectReports(storage, stored, range);
   }, 120_000);
 
+  it('narrows every report by report suite and host together, equal to a recount; lists the hosts of each report suite', async () => {
+    const p = await place();
+    const storage = await open(p);
+    // Hosts and report suites that do not go together one to one: a third on a second host, a fifth in a second suite.
+    const hits = generateHits({ count: 3000, visitors: 800, pages: 30, seed: 19 }).map((hit, i) => ({
+      ...hit,
+      ...(i % 3 === 0 && { host: 'metrics.health.localhost' }),
+      ...(i % 5 === 0 && { reportSuites: `${hit.reportSuites},health_all` }),
+    }));
+    await storage.insertHits(hits);
+    const hostsOf = (suite?: string) =>
+      [...new Set(hits.filter((hit) => suite === undefined || hit.reportSuites.split(',').includes(suite)).map((hit) => hit.host))].sort();
+    expect(hostsOf()).toHaveLength(3);
+    expect(await storage.reportHosts()).toEqual(hostsOf());
+    for (const reportSuite of ['healthprod', 'healthstage', 'healthglobal', 'health_all']) {
+      expect(await storage.reportHosts(reportSuite), reportSuite).toEqual(hostsOf(reportSuite));
+      for (const host of [undefined, ...hostsOf()]) await expectReports(storage, hits, { from: '2026-10-03', to: '2026-10-20', reportSuite, host });
+    }
+    // A whole id from the list only.
+    expect(await storage.reportHosts('health')).toEqual([]);
+    expect(await storage.reportHosts('health_al')).toEqual([]);
+  }, 120_000);
+
   it('unique visitors over a month merge the days: at most the sum of the days, at least the busiest day', async () => {
     const p = await place();
     const storage = await open(p);

@@ -83,7 +83,9 @@ export interface Beacon {
   query: string;
 }
 export interface Reports {
-  range: { from?: string; to?: string };
+  range: { from?: string; to?: string; reportSuite?: string; host?: string };
+  /** The hosts that received hits for the report suite: what the host filter offers. */
+  hosts?: string[];
   pageViewsByDay: Array<{ day: string; pageViews: number }>;
   pageViewsBySection: Array<{ section: string | null; pageViews: number }>;
   topPages: Array<{ pageName: string | null; pageViews: number }>;

@@ -9,7 +9,7 @@ import { openPostgres } from './engines/postgres';
 import { openSqlite } from './engines/sqlite';
 import { countRejected, insertHits, insertRejected, latestHits, latestRejected } from './hits';
 import { migrate } from './migrations/index';
-import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, searches, toolFunnel, topPages, uniqueVisitors } from './reports';
+import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, reportHosts, searches, toolFunnel, topPages, uniqueVisitors } from './reports';
 import { deleteExpired, scheduleRetention } from './retention';
 import type * as T from './types';
 import {
@@ -68,6 +68,8 @@ export interface Storage {
   consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
   /** An estimate, from one HyperLogLog sketch per day (storage/hll.ts). */
   uniqueVisitors(range: T.ReportRange): Promise<T.UniqueVisitors>;
+  /** The hosts that received hits (of one report suite, when given), ever: what a report may narrow to. */
+  reportHosts(reportSuite?: string): Promise<string[]>;
 
   /**
    * Retention: deletes raw and rejected hits received before `before`, in small batches that let
@@ -171,6 +173,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     feedbackByPage: (range) => feedbackByPage(engine, range),
     consentOptOuts: (range) => consentOptOuts(engine, range),
     uniqueVisitors: (range) => uniqueVisitors(engine, range),
+    reportHosts: (reportSuite) => reportHosts(engine, reportSuite),
     deleteExpired: (before) => deleteExpired(engine, before),
 
     createUser: (user) => createUser(engine, user),

@@ -127,6 +127,20 @@ export async function uniqueVisitors(engine: Engine, range: ReportRange): Promis
   return { visitors: rows.length ? estimate(merge(rows.map((r) => r.registers))) : 0, relativeStandardError: RELATIVE_STANDARD_ERROR };
 }
 
+/**
+ * The hosts that received hits, of one report suite when given, in code-point order: what a report
+ * may narrow to. Every hit has one `hit_type` row per hour, so this reads those rows only.
+ */
+export async function reportHosts(engine: Engine, reportSuite?: string): Promise<string[]> {
+  const rows = await engine.read
+    .selectFrom('hit_counts')
+    .select('host')
+    .distinct()
+    .where((eb) => eb.and([eb('dimension', '=', 'hit_type'), ...(reportSuite === undefined ? [] : [reportSuiteIn(engine, reportSuite)])]))
+    .execute();
+  return rows.map((r) => r.host).sort(compareNullsLast);
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Report suites are a comma list: match a whole id, so `rs` never matches `rs2`. */

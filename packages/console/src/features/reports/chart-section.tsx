@@ -12,14 +12,23 @@ interface Props {
   chart?: ReactNode;
   /** The same numbers as the chart: the accessible alternative (and what tests read). */
   table?: ReactNode;
+  /** The address of the report as CSV, with the page's range and filters. */
+  download?: string;
 }
 
 /** One report: a heading, figures, a chart (an image to assistive technology) and its numbers. */
-export function ChartSection({ title, empty, summary, chartLabel, chart, table }: Props) {
+export function ChartSection({ title, empty, summary, chartLabel, chart, table, download }: Props) {
   const id = useId();
   return (
     <section className="reports-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
+      {download && (
+        <p className="reports-download">
+          <a href={download} download>
+            Download CSV<span className="visually-hidden">: {title}</span>
+          </a>
+        </p>
+      )}
       {empty ? (
         <p className="hint">{empty}</p>
       ) : (

@@ -28,13 +28,14 @@ const Chart = ({ height = HEIGHT, children }: { height?: number; children: React
   </ResponsiveContainer>
 );
 
-export function PageViewsByDay({ data, range }: { data: Reports['pageViewsByDay']; range: DayRange }) {
+export function PageViewsByDay({ data, range, download }: { data: Reports['pageViewsByDay']; range: DayRange; download?: string }) {
   const byDay = new Map(data.map((d) => [d.day, d.pageViews]));
   const days = daysOf(range) ?? data.map((d) => d.day);
   const rows = days.map((day) => ({ day, pageViews: byDay.get(day) ?? 0 }));
   const total = data.reduce((sum, d) => sum + d.pageViews, 0);
   return (
     <ChartSection
+      download={download}
       title="Page views by day"
       empty={total === 0 && 'No page views in this range'}
       summary={<p className="reports-figure">{count(total)} page views in this range</p>}
@@ -74,10 +75,11 @@ export function PageViewsByDay({ data, range }: { data: Reports['pageViewsByDay'
   );
 }
 
-export function PageViewsBySection({ data }: { data: Reports['pageViewsBySection'] }) {
+export function PageViewsBySection({ data, download }: { data: Reports['pageViewsBySection']; download?: string }) {
   const rows = data.map((d) => ({ section: named(d.section, NO_SECTION), pageViews: d.pageViews }));
   return (
     <ChartSection
+      download={download}
       title="Page views by section"
       empty={rows.length === 0 && 'No page views in this range'}
       chartLabel="Bar chart of page views by section"
@@ -114,9 +116,10 @@ export function PageViewsBySection({ data }: { data: Reports['pageViewsBySection
   );
 }
 
-export function ToolFunnel({ data }: { data: Reports['toolFunnel'] }) {
+export function ToolFunnel({ data, download }: { data: Reports['toolFunnel']; download?: string }) {
   return (
     <ChartSection
+      download={download}
       title="Tool starts and completions"
       empty={data.length === 0 && 'No tool starts in this range'}
       chartLabel="Grouped bar chart of starts and completions per tool"
@@ -159,13 +162,14 @@ export function ToolFunnel({ data }: { data: Reports['toolFunnel'] }) {
   );
 }
 
-export function SearchZeroResults({ data }: { data: Reports['searches'] }) {
+export function SearchZeroResults({ data, download }: { data: Reports['searches']; download?: string }) {
   const rows = [
     { label: 'Searches', value: data.searches },
     { label: 'Zero results', value: data.zeroResults },
   ];
   return (
     <ChartSection
+      download={download}
       title="Searches with zero results"
       empty={data.searches === 0 && 'No searches in this range'}
       summary={
@@ -207,10 +211,11 @@ export function SearchZeroResults({ data }: { data: Reports['searches'] }) {
   );
 }
 
-export function FeedbackByPage({ data }: { data: Reports['feedbackByPage'] }) {
+export function FeedbackByPage({ data, download }: { data: Reports['feedbackByPage']; download?: string }) {
   const rows = data.map((d) => ({ ...d, page: named(d.pageName, NO_PAGE) }));
   return (
     <ChartSection
+      download={download}
       title="Feedback by page"
       empty={rows.length === 0 && 'No feedback in this range'}
       chartLabel="Stacked bar chart of yes and no answers per page"
@@ -253,9 +258,10 @@ export function FeedbackByPage({ data }: { data: Reports['feedbackByPage'] }) {
   );
 }
 
-export function ConsentOptOuts({ data }: { data: Reports['consentOptOuts'] }) {
+export function ConsentOptOuts({ data, download }: { data: Reports['consentOptOuts']; download?: string }) {
   return (
     <ChartSection
+      download={download}
       title="Consent opt-outs"
       summary={
         <dl className="reports-figures">
@@ -273,9 +279,10 @@ export function ConsentOptOuts({ data }: { data: Reports['consentOptOuts'] }) {
   );
 }
 
-export function TopPages({ data }: { data: Reports['topPages'] }) {
+export function TopPages({ data, download }: { data: Reports['topPages']; download?: string }) {
   return (
     <ChartSection
+      download={download}
       title="Top pages"
       empty={data.length === 0 && 'No page views in this range'}
       summary={

@@ -1,18 +1,20 @@
 import type { Reports } from '../../lib/types';
 import { ConsentOptOuts, FeedbackByPage, PageViewsByDay, PageViewsBySection, SearchZeroResults, ToolFunnel, TopPages } from './charts';
 import type { DayRange } from './date-range';
+import { csvHref, type ReportFilters } from './queries';
 
-/** Every report of the answer. Loaded on its own: recharts is most of the console's weight. */
-export default function ReportCharts({ reports, range }: { reports: Reports; range: DayRange }) {
+/** Every report of the answer, each with its CSV. Loaded on its own: recharts is most of the console's weight. */
+export default function ReportCharts({ reports, range, filters }: { reports: Reports; range: DayRange; filters: ReportFilters }) {
+  const csv = (report: keyof Reports) => csvHref(report, range, filters);
   return (
     <div className="reports-grid">
-      <PageViewsByDay data={reports.pageViewsByDay} range={range} />
-      <PageViewsBySection data={reports.pageViewsBySection} />
-      <ToolFunnel data={reports.toolFunnel} />
-      <SearchZeroResults data={reports.searches} />
-      <FeedbackByPage data={reports.feedbackByPage} />
-      <ConsentOptOuts data={reports.consentOptOuts} />
-      <TopPages data={reports.topPages} />
+      <PageViewsByDay data={reports.pageViewsByDay} range={range} download={csv('pageViewsByDay')} />
+      <PageViewsBySection data={reports.pageViewsBySection} download={csv('pageViewsBySection')} />
+      <ToolFunnel data={reports.toolFunnel} download={csv('toolFunnel')} />
+      <SearchZeroResults data={reports.searches} download={csv('searches')} />
+      <FeedbackByPage data={reports.feedbackByPage} download={csv('feedbackByPage')} />
+      <ConsentOptOuts data={reports.consentOptOuts} download={csv('consentOptOuts')} />
+      <TopPages data={reports.topPages} download={csv('topPages')} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import type { Reports } from '../../lib/types';
@@ -9,7 +10,8 @@ import { ReportsPage } from './reports-page';
 const viewer = { id: 1, username: 'vera', role: 'viewer' as const, admin: false };
 
 const REPORTS: Reports = {
-  range: { from: '2026-11-18', to: '2026-11-21' },
+  range: { from: '2026-11-18', to: '2026-11-21', reportSuite: 'nhsukprod' },
+  hosts: ['metrics.health.localhost', 'metrics2.health.localhost'],
   pageViewsByDay: [
     { day: '2026-11-18', pageViews: 1204 },
     { day: '2026-11-20', pageViews: 7 },
@@ -52,8 +54,35 @@ function Where() {
   return <output aria-label="Current address">{location.pathname + location.search}</output>;
 }
 
+/** The property's environments, as the console loads them: each has its report suites. */
+const PROPERTY = {
+  name: 'health-site',
+  latest: {
+    version: 3,
+    createdBy: 'ed',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    note: null,
+    document: {
+      name: 'health-site',
+      environments: {
+        development: { hosts: ['dev.health.localhost'], reportSuites: ['nhsukdev'] },
+        staging: { hosts: ['staging.health.localhost'], reportSuites: ['nhsukstaging'] },
+        production: { hosts: ['www.health.localhost'], reportSuites: ['nhsukprod'] },
+      },
+    },
+  },
+  environments: {},
+};
+
 function render(path: string, answer: (url: string) => unknown = () => REPORTS) {
-  const server = mockServer({ 'GET /api/admin/reports': ({ url }) => answer(url) }, viewer);
+  const server = mockServer(
+    {
+      'GET /api/admin/reports': ({ url }) => answer(url),
+      'GET /api/admin/properties': () => ({ properties: [{ name: 'health-site', latestVersion: 3, environments: {} }] }),
+      'GET /api/admin/properties/health-site': () => PROPERTY,
+    },
+    viewer,
+  );
   renderPage(
     <>
       <ReportsPage />
@@ -89,7 +118,7 @@ describe('ReportsPage', () => {
   it('asks for the range in the address and shows every report as a table of its numbers', async () => {
     const server = render('/reports?from=2026-11-18&to=2026-11-21');
     await chartsShown();
-    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-11-18&to=2026-11-21']);
+    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod']);
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-18');
     expect(screen.getByLabelText('To')).toHaveValue('2026-11-21');
 
@@ -144,8 +173,8 @@ describe('ReportsPage', () => {
   it('puts the last 30 days in the address when it names no range', async () => {
     const server = render('/reports');
     await chartsShown();
-    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-10-24&to=2026-11-22']);
-    expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-10-24&to=2026-11-22');
+    expect(reportCalls(server)).toEqual(['/api/admin/reports?from=2026-10-24&to=2026-11-22&reportSuite=nhsukprod']);
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/reports?from=2026-10-24&to=2026-11-22&reportSuite=nhsukprod'));
   });
 
   it('applies a chosen range and the presets, keeping them in the address', async () => {
@@ -160,9 +189,9 @@ describe('ReportsPage', () => {
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-16');
     await waitFor(() =>
       expect(reportCalls(server)).toEqual([
-        '/api/admin/reports?from=2026-11-18&to=2026-11-21',
-        '/api/admin/reports?from=2026-11-01&to=2026-11-21',
-        '/api/admin/reports?from=2026-11-16&to=2026-11-22',
+        '/api/admin/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod',
+        '/api/admin/reports?from=2026-11-01&to=2026-11-21&reportSuite=nhsukprod',
+        '/api/admin/reports?from=2026-11-16&to=2026-11-22&reportSuite=nhsukprod',
       ]),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
@@ -201,7 +230,61 @@ describe('ReportsPage', () => {
 
   it('shows loading, then the server message on an error', async () => {
     render('/reports?from=2026-11-18&to=2026-11-21', () => new Response(JSON.stringify({ error: { code: 'BAD_REQUEST', message: 'from is not a day' } }), { status: 400 }));
-    expect(screen.getByText(/Checking your session|Loading the reports/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Checking your session|Loading the environments|Loading the reports/)[0]).toBeInTheDocument();
     expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('from is not a day');
+  });
+
+  it('shows the production report suite of the property by default, and writes it in the address', async () => {
+    const server = render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    const environment = screen.getByLabelText('Environment');
+    expect(environment).toHaveValue('nhsukprod');
+    expect(within(environment).getAllByRole('option').map((o) => o.textContent)).toEqual(['Production (nhsukprod)', 'Staging (nhsukstaging)', 'Development (nhsukdev)']);
+    expect(screen.getByLabelText('Host')).toHaveValue('');
+    expect(within(screen.getByLabelText('Host')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All hosts', 'metrics.health.localhost', 'metrics2.health.localhost']);
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent(/^\/reports\?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod$/));
+    // Never the mix of every environment.
+    expect(reportCalls(server).every((url) => url.includes('reportSuite=nhsukprod'))).toBe(true);
+  });
+
+  it('narrows to the chosen environment and host, keeping them in the address', async () => {
+    const server = render('/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod');
+    await chartsShown();
+    await userEvent.selectOptions(screen.getByLabelText('Host'), 'metrics2.health.localhost');
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent(/^\/reports\?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod&host=metrics2\.health\.localhost$/));
+    await userEvent.selectOptions(screen.getByLabelText('Environment'), 'Staging (nhsukstaging)');
+    // Another environment starts again from every host.
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent(/^\/reports\?from=2026-11-18&to=2026-11-21&reportSuite=nhsukstaging$/));
+    await waitFor(() =>
+      expect(reportCalls(server)).toEqual([
+        '/api/admin/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod',
+        '/api/admin/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukprod&host=metrics2.health.localhost',
+        '/api/admin/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukstaging',
+      ]),
+    );
+    expect(screen.getByLabelText('Environment')).toHaveValue('nhsukstaging');
+    expect(screen.getByLabelText('Host')).toHaveValue('');
+  });
+
+  it('offers every report as CSV with the same range and filters, and has no accessibility violations', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21&reportSuite=nhsukstaging&host=staging-metrics.health.localhost');
+    await chartsShown();
+    expect(screen.getByLabelText('Host')).toHaveValue('staging-metrics.health.localhost');
+    const links = screen.getAllByRole('link', { name: /^Download CSV/ });
+    const query = '?from=2026-11-18&to=2026-11-21&reportSuite=nhsukstaging&host=staging-metrics.health.localhost';
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.hasAttribute('download')])).toEqual([
+      ['Download CSV: Page views by day', `/api/admin/reports/pageViewsByDay.csv${query}`, true],
+      ['Download CSV: Page views by section', `/api/admin/reports/pageViewsBySection.csv${query}`, true],
+      ['Download CSV: Tool starts and completions', `/api/admin/reports/toolFunnel.csv${query}`, true],
+      ['Download CSV: Searches with zero results', `/api/admin/reports/searches.csv${query}`, true],
+      ['Download CSV: Feedback by page', `/api/admin/reports/feedbackByPage.csv${query}`, true],
+      ['Download CSV: Consent opt-outs', `/api/admin/reports/consentOptOuts.csv${query}`, true],
+      ['Download CSV: Top pages', `/api/admin/reports/topPages.csv${query}`, true],
+    ]);
+    expect(within(card('Top pages')).getByRole('link', { name: 'Download CSV: Top pages' })).toBeInTheDocument();
+    // As the end-to-end tests run axe; serious and critical only (the page's landmarks come from the app's layout).
+    const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });

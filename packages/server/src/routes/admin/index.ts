@@ -53,7 +53,7 @@ export async function adminApi(app: FastifyInstance, options: AdminOptions): Pro
       });
       auditRoutes(scope, options.storage);
       userRoutes(scope, options.storage);
-      reportRoutes(scope, options.storage);
+      reportRoutes(scope, options.storage, options.properties);
       demoPageRoutes(scope, options.port);
     },
     { prefix: '/api/admin' },
