@@ -3,9 +3,12 @@
  * changes a rule's link name, a publisher publishes it to production, the demo page sends the hit
  * with the new name, and a rollback restores the old one; the debugger shows a hit the test
  * triggers and the rule that fired it; the reports page draws charts from hits the test sent;
- * axe finds no serious or critical violations on any page, which all fit 360 px.
+ * axe finds no serious or critical violations on any page, which all fit 360 px. Issue 19: a page
+ * opened from the debugger sends the hits it sends when opened directly; an editor asks before
+ * unsaved changes are lost; each navigation starts at the top with focus on the heading; the rules
+ * search finds by address; the console, the containers and JSON go compressed.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
 import { launchBrowser } from './support/browser';
@@ -16,7 +19,8 @@ let product: Product;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  product = await startProduct();
+  // Each test signs in through the page, a dozen sign-ins within a minute from one address.
+  product = await startProduct({ LOGIN_ATTEMPTS_PER_MINUTE: '60' });
   browser = await launchBrowser();
   const admin = await apiSession(product.base, ADMIN.username, ADMIN.password);
   for (const role of ['viewer', 'editor', 'publisher'] as const) {
@@ -33,10 +37,12 @@ const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics:
 
 async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.browser.newContext({ viewport });
-  // The demo pages wait for the visitor's cookie choice; this visitor has made it.
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
+  await consented(context);
   return context;
 }
+
+/** The demo pages wait for the visitor's cookie choice; this visitor has made it. */
+const consented = (context: BrowserContext) => context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
 
 /** Signs in through the sign-in page, as a person would, and lands on the property list. */
 async function signIn(username: string, password = PASSWORD, viewport?: { width: number; height: number }): Promise<Page> {
@@ -80,6 +86,38 @@ async function visitorSaysNo(): Promise<string | null> {
     await context.close();
   }
 }
+
+/** Every hit the collector stored from pages on `host` since `since`, settled, as comparable query parameters (not the time sent, nor the visitor id). */
+async function hitsOf(host: string, since: string): Promise<Array<Record<string, string>>> {
+  const read = async () =>
+    (await latestBeacons<{ query: string; receivedAt: string }>(product.base, 100))
+      .filter((b) => b.receivedAt > since)
+      .map((b) => new URLSearchParams(b.query))
+      .filter((params) => {
+        try {
+          return new URL(params.get('g') ?? '').hostname === host;
+        } catch {
+          return false;
+        }
+      });
+  await expect.poll(async () => (await read()).some((params) => !params.has('pe')), { timeout: 20_000 }).toBe(true);
+  // Whatever else the page sends on load arrives too.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return (await read())
+    .map((params) => Object.fromEntries([...params].filter(([key]) => key !== 't' && key !== 'mid').sort(([a], [b]) => (a < b ? -1 : 1))))
+    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
+
+/** Resource Timing for the page and everything it loaded. */
+const resourceSizes = (page: Page) =>
+  page.evaluate(() =>
+    ([...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[]).map((e) => ({
+      name: e.name,
+      transferSize: e.transferSize,
+      encodedBodySize: e.encodedBodySize,
+      decodedBodySize: e.decodedBodySize,
+    })),
+  );
 
 describe('the console', () => {
   it('signs a viewer in, and shows no edit or publish controls to a viewer', async () => {
@@ -184,6 +222,169 @@ describe('the console', () => {
     const stored = await latestBeacons<{ query: string }>(product.base, 5);
     expect(stored.some((b) => b.query.includes('example.com'))).toBe(false);
     await page.context().close();
+  });
+
+  it('a page opened from the debugger sends the hits it sends when opened directly: no tw_debug, no referrer', async () => {
+    const debuggerPage = await signIn('viewer');
+    await debuggerPage.getByRole('link', { name: 'Debugger' }).click();
+    await debuggerPage.getByRole('heading', { level: 1, name: 'Debugger' }).waitFor();
+    for (const host of ['dev.health.localhost', 'www.health.localhost']) {
+      const url = `http://${host}:${product.port}/conditions/chickenpox`;
+      // A first visit each time, as the direct visitor's below (the site's cookies remember the previous page).
+      await debuggerPage.context().clearCookies({ domain: /health\.localhost$/ });
+      await consented(debuggerPage.context());
+      let since = new Date().toISOString();
+      await debuggerPage.getByLabel('Demo page').selectOption(url);
+      const [popup] = await Promise.all([debuggerPage.context().waitForEvent('page'), debuggerPage.getByRole('button', { name: 'Open page' }).click()]);
+      await popup.waitForLoadState('load');
+      if (host.startsWith('dev.')) await expect.poll(() => debuggerPage.getByRole('region', { name: 'Rules' }).innerText(), { timeout: 20_000 }).toContain('Global page view fired');
+      // The address bar and the referrer say nothing of the debugger.
+      expect([popup.url(), await popup.evaluate(() => document.referrer)]).toEqual([url, '']);
+      const fromDebugger = await hitsOf(host, since);
+      await popup.close();
+
+      const visitor = await newContext();
+      since = new Date().toISOString();
+      await (await visitor.newPage()).goto(url);
+      const direct = await hitsOf(host, since);
+      await visitor.close();
+      expect({ host, hits: fromDebugger }).toEqual({ host, hits: direct });
+      expect(fromDebugger.length).toBeGreaterThan(0);
+      expect(JSON.stringify(fromDebugger)).not.toMatch(/tw_debug|\/\/localhost:\d+\//);
+    }
+    await debuggerPage.context().close();
+  });
+
+  it('an editor with unsaved changes asks before a tab, a link, the back button, a reload or closing the window takes them', async () => {
+    const editor = await signIn('editor');
+    await editor.getByRole('link', { name: 'health-site' }).first().click();
+    await editor.getByRole('link', { name: 'Rules', exact: true }).click();
+    await editor.getByRole('link', { name: 'Feedback: Yes' }).first().click();
+    await editor.getByRole('link', { name: 'Edit rule' }).click();
+    const linkName = editor.getByRole('group', { name: 'Action 2' }).getByLabel('Link name');
+    await expect.poll(() => linkName.inputValue()).toBe('Feedback: Yes');
+    await linkName.fill('Feedback: Yes, thanks');
+    const question = editor.getByRole('alertdialog', { name: 'Leave without saving?' });
+    const editing = /\/rules\/Feedback%3A%20Yes\/edit$/;
+
+    // A tab of the property.
+    await editor.getByRole('link', { name: 'Versions', exact: true }).click();
+    await question.waitFor();
+    await expectAccessible(editor, 'rule editor asking before it is left');
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(editor.url()).toMatch(editing);
+    // The browser's back button.
+    await editor.evaluate(() => history.back());
+    await question.waitFor();
+    await editor.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    await expect.poll(() => editor.url()).toMatch(editing);
+    expect(await linkName.inputValue()).toBe('Feedback: Yes, thanks');
+
+    // Reloading and closing the window: the browser's own question.
+    const asked: string[] = [];
+    editor.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await editor.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(editor.isClosed()).toBe(false);
+    await editor.evaluate(() => location.reload());
+    await expect.poll(() => asked).toEqual(['beforeunload', 'beforeunload']);
+    expect(await linkName.inputValue()).toBe('Feedback: Yes, thanks');
+
+    // A link: leaving without saving goes, and the change is gone.
+    await editor.getByRole('link', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await editor.getByRole('heading', { level: 2, name: 'Feedback: Yes', exact: true }).waitFor();
+    expect(await editor.locator('main').innerText()).toContain('send a link hit “Feedback: Yes”');
+    // Nothing unsaved now: the window closes without a question.
+    await editor.close({ runBeforeUnload: true });
+    await expect.poll(() => editor.isClosed()).toBe(true);
+    expect(asked).toHaveLength(2);
+    await editor.context().close();
+  });
+
+  it('starts each page at its top with focus on its heading; the rules search finds by address and Escape clears it', async () => {
+    const page = await signIn('viewer');
+    const focused = () => page.evaluate(() => [Math.round(scrollY), document.activeElement?.tagName, document.activeElement?.textContent]);
+    await page.getByRole('link', { name: 'health-site' }).first().click();
+    await expect.poll(focused).toEqual([0, 'H1', 'health-site']);
+    await page.getByRole('link', { name: 'Rules', exact: true }).click();
+    await expect.poll(focused).toEqual([0, 'H2', 'Rules']);
+
+    // The last rule, far down the list.
+    const last = page.getByRole('heading', { level: 3 }).last().getByRole('link');
+    const name = await last.innerText();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(500);
+    await last.click();
+    await expect.poll(focused).toEqual([0, 'H2', name]);
+    await expectAccessible(page, 'rule page after a navigation');
+    // Back to the list: at its top again, on its heading.
+    await page.goBack();
+    await expect.poll(focused).toEqual([0, 'H2', 'Rules']);
+
+    const search = page.getByLabel('Search rules');
+    const cards = () => page.getByRole('heading', { level: 3 }).allInnerTexts();
+    const all = (await cards()).length;
+    await search.fill('www.health.localhost');
+    await expect.poll(cards).toEqual(['Feedback survey']);
+    await search.fill('/service-search/pharmacy');
+    await expect.poll(cards).toEqual(['Search: service search', 'Link: Find a Pharmacy']);
+    await search.press('Escape');
+    await expect.poll(() => search.inputValue()).toBe('');
+    await expect.poll(async () => (await cards()).length).toBe(all);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('rule-search');
+    await expectAccessible(page, 'rules after a search');
+    await page.context().close();
+  });
+
+  it('sends the console, the containers and JSON compressed to Chromium, with Vary and an ETag per representation', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const seen: Response[] = [];
+    page.on('response', (response) => void seen.push(response));
+    /** The responses so far, with their headers. */
+    const responses = async () => Promise.all(seen.map(async (r) => ({ url: r.url(), headers: await r.allHeaders() })));
+    await page.goto(`${product.base}/console/`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Tagwell' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const firstLoad = await resourceSizes(page);
+    const loaded = await responses();
+    const script = loaded.find((r) => /\/console\/assets\/index-[\w-]+\.js$/.test(r.url))!;
+    expect(script.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable', etag: expect.stringMatching(/-br"$/) });
+    expect(script.headers.vary?.toLowerCase()).toContain('accept-encoding');
+    const html = loaded.find((r) => r.url === `${product.base}/console/`)!;
+    expect(html.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
+    // The whole first load: page, script, styles, JSON. Before compression it was all of 500 KB and more.
+    const sum = (key: 'transferSize' | 'decodedBodySize') => firstLoad.reduce((n, e) => n + e[key], 0);
+    expect(sum('decodedBodySize')).toBeGreaterThan(300_000);
+    expect(sum('transferSize')).toBeLessThan(sum('decodedBodySize') * 0.4);
+
+    // The production container on a demo page: brotli, under a third of the script's bytes.
+    await page.goto(`http://www.health.localhost:${product.port}/conditions/chickenpox`);
+    await page.waitForLoadState('load');
+    const container = (await resourceSizes(page)).find((e) => e.name.includes('/containers/health-site/production.js'))!;
+    expect(container.decodedBodySize).toBeGreaterThan(30_000);
+    expect(container.encodedBodySize).toBeLessThan(container.decodedBodySize / 3);
+    expect((await responses()).find((r) => r.url.includes('/containers/health-site/production.js'))!.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': 'public, max-age=60',
+      etag: expect.stringMatching(/-br"$/),
+    });
+    await context.close();
+
+    // JSON from the admin API, as the console reads it.
+    const viewer = await signIn('viewer');
+    const [answer] = await Promise.all([
+      viewer.waitForResponse((r) => r.url().endsWith('/api/admin/properties/health-site')),
+      viewer.getByRole('link', { name: 'health-site' }).first().click(),
+    ]);
+    expect(await answer.allHeaders()).toMatchObject({ 'content-encoding': 'br', 'content-type': 'application/json; charset=utf-8' });
+    await viewer.context().close();
   });
 
   it('the reports page draws charts from hits the test sent', async () => {

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { App } from './app/app';
 import { ApiError } from './lib/api';
 import './app/styles.css';
@@ -16,12 +17,14 @@ const client = new QueryClient({
   },
 });
 
+// A data router (one route; the features route below it), so an editor can hold a navigation
+// while it asks about unsaved changes (useBlocker).
+const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: '/console' });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={client}>
-      <BrowserRouter basename="/console">
-        <App />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -54,7 +54,8 @@ describe('containers (CONTRACT §2)', () => {
     const body = await res.text();
     expect(body).toContain(`metrics.health.localhost:${server.port}`);
     expect((await fetch(`${base}/containers/health-site/production.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    const buildId = etag.replace(/"/g, '');
+    // One ETag per representation ("<buildId>", "<buildId>-gzip", "<buildId>-br"); fetch asks for gzip.
+    const buildId = etag.replace(/"|-\w+"$/g, '');
     const versioned = await fetch(`${base}/containers/health-site/production.${buildId}.js`);
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await versioned.text()).toBe(body);

@@ -6,11 +6,13 @@ import { PropertiesRoutes } from '../features/properties';
 import { ReportsPage } from '../features/reports';
 import { UsersPage } from '../features/users';
 import { Layout } from './layout';
+import { RouteFocus } from './route-focus';
 
 /** One route per feature folder (ARCHITECTURE "Console shape"); each feature owns its sub-routes. */
 export function App() {
   return (
     <SessionProvider>
+      <RouteFocus />
       <Routes>
         <Route path="/sign-in" element={<SignInPage />} />
         <Route element={<Layout />}>

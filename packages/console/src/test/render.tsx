@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { SessionProvider } from '../features/auth';
 import type { SessionUser } from '../lib/types';
@@ -43,18 +43,35 @@ function matches(key: string, method: string, path: string): boolean {
   return re.test(path);
 }
 
+/** The router of the last renderPage: tests navigate with it (`router.navigate(-1)`) and read where it is. */
+export let router: ReturnType<typeof createMemoryRouter>;
+
+/**
+ * Renders `ui` at `route` in a data router, as the console runs (useBlocker needs one), starting at
+ * `path`; `/sign-in` and `/elsewhere` are stand-in pages to navigate to.
+ */
 export function renderPage(ui: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}): RenderResult {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionProvider>
+            <Routes>
+              <Route path={route} element={ui} />
+              <Route path="/sign-in" element={<p>sign-in page</p>} />
+              <Route path="/elsewhere" element={<h1>Elsewhere</h1>} />
+            </Routes>
+          </SessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Routes>
-            <Route path={route} element={ui} />
-            <Route path="/sign-in" element={<p>sign-in page</p>} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../test/render';
 import { SignInPage } from './sign-in-page';
@@ -28,5 +29,27 @@ describe('SignInPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The username or password is not right');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Create the first administrator' })).toBeNull();
+  });
+
+  it('says how to create the first administrator when the server has no users, instead of refusing the password', async () => {
+    mockServer({
+      'GET /api/admin/setup': () => ({ needsFirstAdmin: true }),
+      'POST /api/admin/session': () =>
+        new Response(JSON.stringify({ error: { code: 'INVALID_CREDENTIALS', message: 'The username or password is not right' } }), { status: 401 }),
+    });
+    renderPage(<SignInPage />, { path: '/sign-in', route: '/sign-in' });
+    const help = await screen.findByRole('region', { name: 'Create the first administrator' });
+    expect(help).toHaveTextContent('npm run admin -- create-user --username NAME --role publisher --admin');
+    expect(help).toHaveTextContent('TAGWELL_ADMIN_USERNAME and TAGWELL_ADMIN_PASSWORD');
+    await userEvent.type(screen.getByLabelText('Username'), 'ana');
+    await userEvent.type(screen.getByLabelText('Password'), 'anything at all');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No one can sign in yet: this server has no users. Create the first administrator as shown above, then sign in.');
+    expect(alert).not.toHaveTextContent('The username or password is not right');
+    // axe-core, as the end-to-end tests run it: no serious or critical violation.
+    const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 });

@@ -87,9 +87,23 @@ describe('DebuggerPage', () => {
     await userEvent.clear(address);
     await userEvent.type(address, 'https://nhs.example.org/conditions/#top');
     await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
-    expect(window.open).toHaveBeenCalledWith(`https://nhs.example.org/conditions/?tw_debug=${encodeURIComponent(window.location.origin)}#top`, 'tagwell-debug');
+    // A production host: its container has no debug bridge, so the page opens as a visitor opens it.
+    expect(window.open).toHaveBeenCalledWith('https://nhs.example.org/conditions/#top', 'tagwell-debug');
     expect(address).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukprod&pageHost=nhs.example.org'), SLOW);
+  });
+
+  it('marks only pages whose container has a debug bridge: a production page opens as a visitor opens it', async () => {
+    serve();
+    renderPage(<DebuggerPage />, { path: '/debugger' });
+    await userEvent.selectOptions(await screen.findByLabelText('Demo page', {}, SLOW), 'http://www.health.localhost:8080/conditions/asthma/');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
+    expect(window.open).toHaveBeenCalledWith('http://www.health.localhost:8080/conditions/asthma/', 'tagwell-debug');
+    expect(screen.getByText('www.health.localhost runs the production container: you will see its hits, but no rule traces.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Demo page'), DEV_ASTHMA);
+    await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
+    expect(window.open).toHaveBeenLastCalledWith(`${DEV_ASTHMA}?tw_debug=${encodeURIComponent(window.location.origin)}`, 'tagwell-debug');
   });
 
   it('shows each hit of the page newest first, decoded with the SDR, and announces it', async () => {

@@ -53,7 +53,9 @@ export function DebuggerPage() {
 
   function open(pageUrl: string, pageHost: string): string | undefined {
     setHost(pageHost);
-    if (!bridge.open(debugUrl(pageUrl, window.location.origin))) return 'The browser blocked the pop-up window. Allow pop-ups for the console, then open the page again.';
+    // A production container has no debug bridge to call: its page opens as a visitor would open it.
+    const production = (environmentForHost(document, pageHost)?.environment ?? pages?.find((p) => hostname(p.host) === hostname(pageHost))?.environment) === 'production';
+    if (!bridge.open(production ? pageUrl : debugUrl(pageUrl, window.location.origin))) return 'The browser blocked the pop-up window. Allow pop-ups for the console, then open the page again.';
     setOpened(true);
     setNotice(undefined);
     return undefined;

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../test/render';
@@ -32,6 +33,15 @@ describe('accessibility of the property pages (axe-core)', { timeout: 30_000 }, 
     mockServer(propertyApi(scenario()), PUBLISHER);
     renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
     await screen.findByRole('heading', { name: heading });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('the rule editor asking before it is left with unsaved changes', async () => {
+    mockServer(propertyApi(scenario()), PUBLISHER);
+    renderPage(<PropertiesRoutes />, { path: '/properties/health-site/rules/Global%20page%20view/edit', route: '/properties/*' });
+    fireEvent.change(await screen.findByLabelText('Note'), { target: { value: 'Half-written' } });
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -20,6 +20,13 @@ export interface Issue {
 
 export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** JSON text with object keys in order: the same content whatever order its keys were set in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+
+/** True when `a` and `b` hold the same content (as saved: undefined keys do not count). */
+export const sameContent = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
 /** A copy of `target` with `value` at `path`; `undefined` removes an object key. */
 export function setIn<T>(target: T, path: Path, value: unknown): T {
   if (path.length === 0) return value as T;

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorMessage, Loading } from '../../components/status';
 import type { PropertyDetail } from '../../lib/types';
 import { useProperty } from './api';
@@ -25,6 +25,9 @@ export function PropertyLayout() {
   const name = useParams().name ?? '';
   const property = useProperty(name);
   const document = property.data?.latest.document;
+  // The overview is the property's own page, under the property's heading; every other section
+  // page has a heading of its own.
+  const overview = /\/properties\/[^/]+\/?$/.test(useLocation().pathname);
   return (
     <>
       <h1>{name}</h1>
@@ -40,13 +43,16 @@ export function PropertyLayout() {
           ))}
         </ul>
       </nav>
-      {property.isPending ? (
-        <Loading label={`Loading ${name}`} />
-      ) : property.isError ? (
-        <ErrorMessage error={property.error} />
-      ) : (
-        <Outlet context={{ name, detail: property.data } satisfies PropertyContext} />
-      )}
+      {/* A section page: its own heading takes focus after a navigation (app/route-focus.tsx). */}
+      <div data-section={overview ? undefined : ''}>
+        {property.isPending ? (
+          <Loading label={`Loading ${name}`} />
+        ) : property.isError ? (
+          <ErrorMessage error={property.error} />
+        ) : (
+          <Outlet context={{ name, detail: property.data } satisfies PropertyContext} />
+        )}
+      </div>
     </>
   );
 }

@@ -75,6 +75,26 @@ describe('the property view', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Link: Find a Pharmacy']);
   });
 
+  it('finds rules by what they match and send, and clears the search on Escape', async () => {
+    mockServer(propertyApi(scenario()), VIEWER);
+    open('/properties/health-site/rules');
+    const search = await screen.findByLabelText('Search rules');
+    const shown = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    await userEvent.type(search, 'www.health.localhost');
+    expect(shown()).toEqual(['Feedback survey']);
+    await userEvent.clear(search);
+    await userEvent.type(search, '/service-search/pharmacy');
+    expect(shown()).toEqual(['Search: service search', 'Link: Find a Pharmacy']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'v35');
+    expect(shown()).toEqual(['Feedback: Yes', 'Feedback: No']);
+    expect(screen.getByText(`Showing 2 of ${HEALTH_SITE_RULES.length} rules.`)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(shown()).toHaveLength(HEALTH_SITE_RULES.length);
+  });
+
   it('shows a viewer no edit controls', async () => {
     mockServer(propertyApi(scenario()), VIEWER);
     const { unmount } = open('/properties/health-site/rules');
@@ -137,6 +157,10 @@ describe('the property view', () => {
     const row = (name: string) => rows.find((r) => within(r).getByRole('rowheader').textContent === name)?.textContent;
     expect(row('Vaccine Dose')).toBe('Vaccine Doselookup-table%Vaccination Dose Code% looked up in 6 rowsnone—1');
     expect(row('Booking Code Dose')).toBe('Booking Code Doselookup-table%Book a Vaccination Code% looked up in 6 rowsnone—1');
+    // Escape clears the search.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByLabelText('Search data elements')).toHaveValue('');
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(HEALTH_SITE_ELEMENTS.length + 1);
   });
 
   it('shows the SDR as tables', async () => {

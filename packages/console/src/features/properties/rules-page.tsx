@@ -7,7 +7,7 @@ import { paths } from './paths';
 import { usePropertyContext } from './property-layout';
 import { SavedStatus } from './saved-status';
 import { SearchBox, useSearch } from './search-box';
-import { matchesSearch, ruleSearchText } from './search';
+import { matchesRule, ruleSearch } from './search';
 
 /** `/properties/:name/rules`: every rule as a sentence, searchable. */
 export function RulesPage() {
@@ -15,10 +15,10 @@ export function RulesPage() {
   const document = detail.latest.document;
   const [search, setSearch] = useSearch();
   const rules = useMemo(
-    () => rulesOf(document).map((rule) => ({ rule, sentence: describeRule(rule, document), text: ruleSearchText(rule, document) })),
+    () => rulesOf(document).map((rule) => ({ rule, sentence: describeRule(rule, document), search: ruleSearch(rule, document) })),
     [document],
   );
-  const shown = rules.filter((r) => matchesSearch(r.text, search));
+  const shown = rules.filter((r) => matchesRule(r.search, search));
   return (
     <>
       <SavedStatus name={name} />
@@ -30,7 +30,7 @@ export function RulesPage() {
           </Link>
         </p>
       </IfAllowed>
-      <SearchBox id="rule-search" label="Search rules" hint="By name, event, condition or action type, or any text in their settings." value={search} onChange={setSearch} shown={shown.length} total={rules.length} noun="rule" />
+      <SearchBox id="rule-search" label="Search rules" hint="By name or any text in their settings; by what they match: a page address, path or host; by what they send: a variable (eVar17, v17 or its description), an event, a data element, a link name." value={search} onChange={setSearch} shown={shown.length} total={rules.length} noun="rule" />
       <ul className="cards">
         {shown.map(({ rule, sentence }) => (
           <li key={rule.name} className="card">

@@ -25,9 +25,24 @@ export function SearchBox({ id, label, hint, value, onChange, shown, total, noun
     <div className="search" role="search">
       <label htmlFor={id}>{label}</label>
       <p className="hint" id={`${id}-hint`}>
-        {hint}
+        {hint} Escape clears it.
       </p>
-      <input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={`${id}-hint`} autoComplete="off" />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          // Escape clears the search (and nothing else: the field keeps focus).
+          if (e.key === 'Escape' && value) {
+            e.preventDefault();
+            e.stopPropagation();
+            onChange('');
+          }
+        }}
+        aria-describedby={`${id}-hint`}
+        autoComplete="off"
+      />
       <p aria-live="polite" className="count">
         {value ? `Showing ${shown} of ${plural(total, noun)}.` : `${plural(total, noun)}.`}
       </p>

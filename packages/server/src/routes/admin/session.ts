@@ -30,7 +30,7 @@ export async function startSession(storage: Storage, request: FastifyRequest, re
   return session;
 }
 
-/** Sign in, who am I, sign out (docs/ADMIN-API.md "Sessions, roles and CSRF"). */
+/** Sign in, who am I, sign out, and whether there is anyone to sign in (docs/ADMIN-API.md "Sessions, roles and CSRF"). */
 export function sessionRoutes(scope: FastifyInstance, storage: Storage, options: { loginAttemptsPerMinute: number }): void {
   scope.post(
     '/session',
@@ -55,6 +55,15 @@ export function sessionRoutes(scope: FastifyInstance, storage: Storage, options:
       return { user: publicUser(user), csrfToken: session.csrfToken };
     },
   );
+
+  // Public: whether the server has any user yet, so the sign-in page can say how to create the first
+  // administrator instead of refusing a password. Nothing else. Once there is a user there always is
+  // one (the last administrator cannot be removed), so storage is asked only until then.
+  let hasUsers = false;
+  scope.get('/setup', { config: { public: true } }, async () => {
+    if (!hasUsers) hasUsers = (await storage.countUsers()) > 0;
+    return { needsFirstAdmin: !hasUsers };
+  });
 
   scope.get('/session', async (request) => {
     const { user, session } = requirePermission(request, 'read');

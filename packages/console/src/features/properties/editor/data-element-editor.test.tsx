@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockServer, renderPage } from '../../../test/render';
+import { mockServer, renderPage, router } from '../../../test/render';
 import type { PropertyDocument } from '../document';
 import { PropertiesRoutes } from '../index';
 import { EDITOR, HEALTH_SITE_ELEMENTS, propertyApi, ruleIndex, version } from '../test-fixtures';
@@ -68,5 +68,51 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     expect(elements).toHaveLength(HEALTH_SITE_ELEMENTS.length + 1);
     expect(elements!.slice(0, -1)).toEqual(HEALTH_SITE_ELEMENTS);
     expect(elements!.at(-1)).toEqual({ name: 'Page Title', type: 'page-info', settings: { attribute: 'title' }, default: 'untitled' });
+  });
+});
+
+// Issue 19 item 3: leaving an editor with unsaved changes asks first.
+describe('leaving the data element editor', { timeout: 20_000 }, () => {
+  const question = () => screen.queryByRole('alertdialog', { name: 'Leave without saving?' });
+  const closeWindow = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  it('asks before a link, a tab or the back button takes unsaved changes away, and before the window closes', async () => {
+    mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/Page%20Name');
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit data element' }));
+    const path = await screen.findByLabelText('Data layer path');
+    expect(closeWindow()).toBe(false);
+    await userEvent.type(path, '.extra');
+    expect(closeWindow()).toBe(true);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = question()!;
+    expect(dialog).toHaveAccessibleDescription('This data element has changes that are not saved. If you leave now, they are lost.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Rules' }));
+    expect(question()).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    await act(() => router.navigate(-1));
+    expect(question()).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByLabelText('Data layer path')).toHaveValue('page.pageInfo.pageName.extra');
+
+    await act(() => router.navigate(-1));
+    await userEvent.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Page Name' })).toBeInTheDocument();
+    expect(closeWindow()).toBe(false);
+  });
+
+  it('leaves without asking once the new data element is saved', async () => {
+    mockServer(propertyApi(scenario()), EDITOR);
+    open('/properties/health-site/data-elements/new');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Page Title');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'page-info');
+    await userEvent.selectOptions(screen.getByLabelText('Page attribute'), 'title');
+    expect(closeWindow()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
+    expect(question()).toBeNull();
+    expect(closeWindow()).toBe(false);
   });
 });

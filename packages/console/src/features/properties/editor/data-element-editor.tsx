@@ -2,9 +2,10 @@ import { ItemNotFound } from '../item-not-found';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DATA_ELEMENT_TYPES } from '@tagwell/schema';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import type { Version } from '../../../lib/types';
 import { STORAGE_TEXT } from '../data-element-text';
-import { clone, dataElementsOf, replaceItem, setIn, type DataElementInput, type PropertyDocument } from '../document';
+import { clone, dataElementsOf, replaceItem, sameContent, setIn, type DataElementInput, type PropertyDocument } from '../document';
 import { paths } from '../paths';
 import { rulesUsing } from '../usages';
 import { Datalists } from './datalists';
@@ -31,6 +32,9 @@ export function DataElementEditorPage() {
 function DataElementEditor({ property, base, index, original, onReload }: { property: string; base: Version; index: number; original: DataElementInput | undefined; onReload: () => void }) {
   const navigate = useNavigate();
   const [element, setElement] = useState<DataElementInput>(() => clone(original ?? NEW_ELEMENT));
+  const [note, setNote] = useState('');
+  // Leaving asks first while the data element differs from where the edit started, or a note is written.
+  const leave = useLeaveGuard(!sameContent(element, original ?? NEW_ELEMENT) || note.trim() !== '', 'data element');
   const edited = useMemo(() => replaceItem(base.document, 'dataElements', index, element), [base.document, index, element]);
   const without = useMemo<PropertyDocument>(() => replaceItem(base.document, 'dataElements', index, undefined), [base.document, index]);
   const path = ['dataElements', index] as const;
@@ -46,7 +50,11 @@ function DataElementEditor({ property, base, index, original, onReload }: { prop
         what="data element"
         cancelTo={original ? paths.dataElement(property, original.name) : paths.dataElements(property)}
         onReload={onReload}
-        onSaved={(version) => navigate(paths.dataElement(property, element.name), { state: { saved: version.version } })}
+        onNoteChange={setNote}
+        onSaved={(version) => {
+          leave.allow();
+          navigate(paths.dataElement(property, element.name), { state: { saved: version.version } });
+        }}
       >
         <Datalists document={base.document} />
         <TextField
@@ -109,9 +117,13 @@ function DataElementEditor({ property, base, index, original, onReload }: { prop
           without={without}
           what="data element"
           name={original.name}
-          onDeleted={(version) => navigate(paths.dataElements(property), { state: { saved: version.version } })}
+          onDeleted={(version) => {
+            leave.allow();
+            navigate(paths.dataElements(property), { state: { saved: version.version } });
+          }}
         />
       ) : null}
+      {leave.prompt}
     </>
   );
 }

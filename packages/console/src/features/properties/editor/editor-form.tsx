@@ -21,6 +21,7 @@ export function EditorForm({
   cancelTo,
   onSaved,
   onReload,
+  onNoteChange,
   children,
 }: {
   property: string;
@@ -33,6 +34,8 @@ export function EditorForm({
   onSaved: (version: Version) => void;
   /** Starts the edit again from the newest version (after a conflict). */
   onReload: () => void;
+  /** The note as typed: a note is work too (the editor asks before leaving it unsaved). */
+  onNoteChange?: (note: string) => void;
   children: ReactNode;
 }) {
   const [attempted, setAttempted] = useState(false);
@@ -81,7 +84,16 @@ export function EditorForm({
             <p className="hint" id="draft-note-hint">
               Optional: what changed and why, for the version history.
             </p>
-            <input id="draft-note" value={note} onChange={(e) => setNote(e.target.value)} aria-describedby="draft-note-hint" autoComplete="off" />
+            <input
+              id="draft-note"
+              value={note}
+              onChange={(e) => {
+                setNote(e.target.value);
+                onNoteChange?.(e.target.value);
+              }}
+              aria-describedby="draft-note-hint"
+              autoComplete="off"
+            />
           </div>
           {serverError?.code === 'VERSION_CONFLICT' ? (
             <div className="error" role="alert">

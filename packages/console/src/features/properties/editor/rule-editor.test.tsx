@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockServer, renderPage } from '../../../test/render';
+import { mockServer, renderPage, router } from '../../../test/render';
 import { clone, type PropertyDocument } from '../document';
 import { PropertiesRoutes } from '../index';
 import { apiError, EDITOR, HEALTH_SITE, HEALTH_SITE_RULES, propertyApi, ruleIndex, version, VIEWER } from '../test-fixtures';
@@ -191,5 +191,90 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     expect(body.document.rules).toHaveLength(HEALTH_SITE_RULES.length - 1);
     expect(body.note).toBe('Deleted rule “Link: Find a Pharmacy”');
     expect(screen.getByRole('heading', { level: 2, name: 'Rules' })).toBeInTheDocument();
+  });
+});
+
+// Issue 19 item 3: leaving an editor with unsaved changes asks first.
+describe('leaving the rule editor', { timeout: 20_000 }, () => {
+  const question = () => screen.queryByRole('alertdialog', { name: 'Leave without saving?' });
+  /** A `beforeunload` as closing or reloading the window sends it; true when the page asked to stay. */
+  const closeWindow = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  it('asks before a link takes unsaved changes away: "Stay on this page" keeps them, "Leave without saving" goes', async () => {
+    server();
+    open(`${FIND_A_PHARMACY}/edit`);
+    const linkName = await screen.findByLabelText('Link name');
+    await fill(linkName, 'Find a pharmacy near you');
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+
+    const dialog = question()!;
+    expect(dialog).toHaveAccessibleDescription('This rule has changes that are not saved. If you leave now, they are lost.');
+    expect(within(dialog).getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(question()).toBeNull();
+    expect(router.state.location.pathname).toBe(`${FIND_A_PHARMACY}/edit`);
+    expect(screen.getByLabelText('Link name')).toHaveValue('Find a pharmacy near you');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await userEvent.click(within(question()!).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Link: Find a Pharmacy' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Link name')).toBeNull();
+  });
+
+  it('asks on the browser’s back button and on the property’s tabs; Escape stays', async () => {
+    server();
+    open(FIND_A_PHARMACY);
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit rule' }));
+    await fill(await screen.findByLabelText('Rule name'), 'Link: Pharmacy finder');
+    await act(() => router.navigate(-1));
+    expect(question()).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(question()).toBeNull();
+    expect(screen.getByLabelText('Rule name')).toHaveValue('Link: Pharmacy finder');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Versions' }));
+    expect(question()).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Versions' })).toBeInTheDocument();
+  });
+
+  it('asks the browser before the window closes or reloads, only while there are unsaved changes (a note counts)', async () => {
+    server();
+    open(`${FIND_A_PHARMACY}/edit`);
+    await screen.findByLabelText('Link name');
+    expect(closeWindow()).toBe(false);
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Half-written note' } });
+    expect(closeWindow()).toBe(true);
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: '' } });
+    expect(closeWindow()).toBe(false);
+    await userEvent.click(screen.getByLabelText('Enabled'));
+    expect(closeWindow()).toBe(true);
+    // Undone by hand: nothing left to lose.
+    await userEvent.click(screen.getByLabelText('Enabled'));
+    expect(closeWindow()).toBe(false);
+  });
+
+  it('leaves without asking when nothing changed, after saving, and after deleting', async () => {
+    server();
+    open(`${FIND_A_PHARMACY}/edit`);
+    await userEvent.click(await screen.findByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Link: Find a Pharmacy' })).toBeInTheDocument();
+    expect(question()).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Edit rule' }));
+    await fill(await screen.findByLabelText('Link name'), 'Find a pharmacy near you');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved version 7.'));
+    expect(question()).toBeNull();
+    expect(closeWindow()).toBe(false);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Edit rule' }));
+    await fill(await screen.findByLabelText('Link name'), 'Changed, then deleted');
+    expect(closeWindow()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete rule Link: Find a Pharmacy' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete rule Link: Find a Pharmacy' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Rules' })).toBeInTheDocument();
+    expect(question()).toBeNull();
+    expect(closeWindow()).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import { ItemNotFound } from '../item-not-found';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import type { Version } from '../../../lib/types';
 import { describeRule } from '../describe-rule';
-import { clone, replaceItem, rulesOf, setIn, type PropertyDocument, type RuleInput } from '../document';
+import { clone, replaceItem, rulesOf, sameContent, setIn, type PropertyDocument, type RuleInput } from '../document';
 import { paths } from '../paths';
 import { ComponentList } from './component-list';
 import { Datalists } from './datalists';
@@ -28,6 +29,9 @@ export function RuleEditorPage() {
 function RuleEditor({ property, base, index, original, onReload }: { property: string; base: Version; index: number; original: RuleInput | undefined; onReload: () => void }) {
   const navigate = useNavigate();
   const [rule, setRule] = useState<RuleInput>(() => clone(original ?? NEW_RULE));
+  const [note, setNote] = useState('');
+  // Leaving asks first while the rule differs from where the edit started, or a note is written.
+  const leave = useLeaveGuard(!sameContent(rule, original ?? NEW_RULE) || note.trim() !== '', 'rule');
   const edited = useMemo(() => replaceItem(base.document, 'rules', index, rule), [base.document, index, rule]);
   const without = useMemo<PropertyDocument>(() => replaceItem(base.document, 'rules', index, undefined), [base.document, index]);
   const path = ['rules', index] as const;
@@ -48,7 +52,11 @@ function RuleEditor({ property, base, index, original, onReload }: { property: s
         what="rule"
         cancelTo={original ? paths.rule(property, original.name) : paths.rules(property)}
         onReload={onReload}
-        onSaved={(version) => navigate(paths.rule(property, rule.name), { state: { saved: version.version } })}
+        onNoteChange={setNote}
+        onSaved={(version) => {
+          leave.allow();
+          navigate(paths.rule(property, rule.name), { state: { saved: version.version } });
+        }}
       >
         <Datalists document={base.document} />
         <p className="sentence">
@@ -71,9 +79,13 @@ function RuleEditor({ property, base, index, original, onReload }: { property: s
           without={without}
           what="rule"
           name={original.name}
-          onDeleted={(version) => navigate(paths.rules(property), { state: { saved: version.version } })}
+          onDeleted={(version) => {
+            leave.allow();
+            navigate(paths.rules(property), { state: { saved: version.version } });
+          }}
         />
       ) : null}
+      {leave.prompt}
     </>
   );
 }
