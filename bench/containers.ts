@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { createDemoHandler } from '@tagwell/demo-site';
+import { identityOptions, identityRequestHandler } from '@tagwell/server';
 import { buildAdobeLibrary } from './adobe/container';
 import { equivalentProperty } from './equivalent';
 import { startBenchServer, type BenchServer } from './server';
@@ -11,6 +12,10 @@ export const HEALTH_PROPERTY = join(ROOT, 'properties', 'health-site', 'property
 export const DEMO_HOST = 'www.health.localhost';
 export const DEMO_PATH = '/conditions/chickenpox';
 export const CONTAINER_PATH = '/containers/bench.js';
+/** The health site's identity service (docs/IDENTITY.md), served by each bench server as `npm start` serves it. */
+export const IDENTITY_HOST = 'id.health.localhost';
+/** `id.health.localhost:<port>` for the bench server whose collector is `trackingServer`. */
+export const identityServerFor = (trackingServer: string) => IDENTITY_HOST + trackingServer.slice(trackingServer.indexOf(':'));
 
 export type VariantId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none';
 
@@ -27,7 +32,7 @@ export const VARIANTS: Record<VariantId, Variant> = {
     label: 'Tagwell, health-site production (41 rules)',
     async build(trackingServer) {
       const { property, dir } = loadProperty(HEALTH_PROPERTY);
-      return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer })).js;
+      return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer) })).js;
     },
   },
   'tagwell-equivalent': {
@@ -52,10 +57,13 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** The demo site with one variant's container in every page's head, and a collector. */
+/** The demo site with one variant's container in every page's head, a collector and the identity service. */
 export async function startSite(variant: Variant): Promise<Site> {
   const demo = createDemoHandler({ containerUrl: () => (variant.build ? CONTAINER_PATH : null) });
-  const server = await startBenchServer(demo);
+  const identity = identityRequestHandler(
+    identityOptions({ locationHint: 6, ttlSeconds: 604_800, optOutTtlSeconds: 7_200 }, [loadProperty(HEALTH_PROPERTY).property], () => undefined),
+  );
+  const server = await startBenchServer(async (req, res) => (await identity(req, res)) || demo(req, res));
   if (variant.build) server.scripts.set(CONTAINER_PATH, await variant.build(server.trackingServer()));
   return {
     variant,

@@ -1,8 +1,10 @@
 // The printed tables and the targets of issue 6, from the measured figures.
 import type { BytesResult, Sized } from './bytes';
+import type { IdentityResult } from './identity';
 import type { LighthouseResult } from './lighthouse';
 import type { VariantCost } from './page-cost';
 import type { ScaleResult } from './scaling';
+import type { TransferResult } from './transfer';
 import type { TransportResult } from './transport';
 import { linearFit, ratio } from './stats';
 import { bytes, ms, table, times } from './table';
@@ -47,6 +49,20 @@ export function pageCostTable(costs: readonly VariantCost[], runs: number, throt
 export function transportText(t: TransportResult, throttling: number): string {
   const one = (s: TransportResult['beacon']) => `${ms(s.median, 2)} ms (p90 ${ms(s.p90, 2)})`;
   return `One send call on the main thread, ${throttling}x, median of ${t.beacon.n}: sendBeacon ${one(t.beacon)}, fetch keepalive ${one(t.fetch)}, image ${one(t.image)}`;
+}
+
+export function identityTable(r: IdentityResult, throttling: number): string {
+  const spread = (s: IdentityResult['wait']) => [ms(s.median), ms(s.p90), ms(s.max)];
+  return table(
+    `6. Visitor identity (docs/IDENTITY.md): bytes it adds to the health-site production container; a first visit's page view waiting for its id, ${throttling}x CPU throttling, ${r.runs} first visits`,
+    ['', 'min', 'min+gzip', 'min+brotli', 'median ms', 'p90 ms', 'max ms'],
+    [
+      ['Identity module in the container (with minus without)', bytes(r.bytes.min), bytes(r.bytes.gzip), bytes(r.bytes.brotli), '', '', ''],
+      ['Page view waits for its id (first visit)', '', '', '', ...spread(r.wait)],
+      ['Request to the identity service (resource timing)', '', '', '', ...spread(r.request)],
+      [`Page views that waited: ${r.waited} of ${r.runs}; that carried an id: ${r.withId} of ${r.runs}`, '', '', '', '', '', ''],
+    ],
+  );
 }
 
 export function lighthouseTable(result: LighthouseResult, runs: number): string {
@@ -177,4 +193,21 @@ export function targets(b: BytesResult | null, costs: readonly VariantCost[] | n
 
 export function targetsText(list: readonly Target[]): string {
   return ['\n5. Targets (reported, not asserted)', ...list.map((t) => `[${t.met === null ? '?' : t.met ? 'met' : 'NOT met'}] ${t.target}\n      ${t.figures}`)].join('\n');
+}
+
+export function transferTable(t: TransferResult): string {
+  const cell = (item: TransferResult['items'][number], id: 'identity' | 'gzip' | 'chromium') => {
+    const c = item.clients[id];
+    const codings = [...new Set(c.encodings)].join('+');
+    return `${bytes(c.body + c.headers)} (${codings})`;
+  };
+  return (
+    table(
+      '5. Transferred from the server (`npm start`), headers and body, by what the client accepts; in brackets the Content-Encoding served',
+      ['', 'uncompressed body', 'no compression asked', 'gzip, deflate', 'gzip, deflate, br, zstd (Chromium)'],
+      t.items.map((item) => [item.label, bytes(item.decoded), cell(item, 'identity'), cell(item, 'gzip'), cell(item, 'chromium')]),
+    ) +
+    `\nIn Chromium (Resource Timing transferSize, a fresh context): the console's first load ${bytes(t.chromium.consoleFirstLoad)} bytes in ${t.chromium.consoleFiles} files; ` +
+    `the container on a production demo page ${bytes(t.chromium.demoPageContainer)} bytes`
+  );
 }

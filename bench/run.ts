@@ -1,6 +1,6 @@
 // `npm run bench`: the container against its peers (docs/PERFORMANCE.md explains every figure).
 // Options: --runs N (page loads per container, default 20), --scaling-runs N (10),
-// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,
+// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,
 // --name NAME (bench/results/NAME.json; default the date and time).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
@@ -9,13 +9,15 @@ import { parseArgs } from 'node:util';
 import { CPU_THROTTLING, launchChromium } from './browser';
 import { measureBytes, type BytesResult } from './bytes';
 import { ROOT, VARIANTS } from './containers';
+import { measureIdentity, type IdentityResult } from './identity';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measurePageCost, type VariantCost } from './page-cost';
-import { bytesTable, growth, lighthouseTable, pageCostTable, scalingTable, targets, targetsText, transportText, type Growth } from './report';
+import { bytesTable, growth, identityTable, lighthouseTable, pageCostTable, scalingTable, targets, targetsText, transferTable, transportText, type Growth } from './report';
 import { measureScaling, type ScaleResult } from './scaling';
+import { measureTransfer, type TransferResult } from './transfer';
 import { measureTransport, type TransportResult } from './transport';
 
-const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling'] as const;
+const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling', 'transfer', 'identity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -65,6 +67,8 @@ let transport: TransportResult | null = null;
 let lighthouseResult: LighthouseResult | null = null;
 let scaling: ScaleResult[] | null = null;
 let growthResult: Growth | null = null;
+let transfer: TransferResult | null = null;
+let identity: IdentityResult | null = null;
 
 try {
   if (only.has('bytes')) {
@@ -94,6 +98,16 @@ try {
       print(growthResult.verdict);
     }
   }
+  if (only.has('transfer')) {
+    log('transfer: what the server sends each client ...');
+    transfer = await measureTransfer(browser);
+    print(transferTable(transfer));
+  }
+  if (only.has('identity')) {
+    log(`identity: ${runs} first visits ...`);
+    identity = await measureIdentity(browser, runs, log);
+    print(identityTable(identity, CPU_THROTTLING));
+  }
 } finally {
   await browser.close();
 }
@@ -116,6 +130,8 @@ const json = {
   scaling,
   growth: growthResult && { perClickRuleUs: growthResult.perClickRuleUs, startupPerRuleUs: growthResult.startupPerRuleUs, directCallSpread: growthResult.directCallSpread, verdict: growthResult.verdict },
   targets: targetList,
+  transfer,
+  identity,
 };
 writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 print(`\nWrote ${file.slice(ROOT.length + 1)}`);

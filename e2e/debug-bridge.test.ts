@@ -10,6 +10,8 @@ import { startTestServer, type TestServer } from './support/server';
 
 // The runtime's debug bridge in Chromium: the console's debugger opens a demo page in an iframe
 // (or a popup) on another origin, with ?tw_debug=<its origin>, and hears what the container does.
+// The mark leaves the address before any hit is built: the page's hits are those of the page
+// opened directly.
 
 const SITE = 'www.test.localhost';
 const CONSOLE = 'console.test.localhost';
@@ -117,8 +119,10 @@ describe('debug bridge in Chromium', () => {
       property: 'browser-fixture',
       environment: 'development',
       buildId: expect.stringMatching(/^[\da-f]{12}$/),
-      url: debugged('/demo/development'),
+      url: siteUrl('/demo/development'),
     });
+    // The address as if opened directly: the frame's own, and so its hits' page URL.
+    expect(await page.frameLocator('#demo').locator('body').evaluate(() => location.href)).toBe(siteUrl('/demo/development'));
     const rules = of(messages, 'rule');
     expect(rules).toContainEqual({ source: 'tagwell', type: 'rule', rule: 'Page view', event: 'window-loaded', fired: true });
     // "Load a script" needs ?load=: its condition fails.
@@ -132,9 +136,11 @@ describe('debug bridge in Chromium', () => {
     // Values go through the privacy guard before they leave the page, as hits do.
     expect(answer!.values).toMatchObject({ 'Page Name': 'bridge page', 'Search Term': '', 'Sub Category2': '' });
 
-    // The hit itself left without the address.
+    // The hit itself left without the address, and without the debugger's mark.
     const hit = await server.waitForHit((h) => h.params.get('pageName') === 'bridge page');
     expect(hit.query).not.toContain('nhs.net');
+    expect(hit.query).not.toContain('tw_debug');
+    expect(hit.params.get('g')).toBe(siteUrl('/demo/development'));
     expect(errors).toEqual([]);
     await close();
   });
@@ -142,17 +148,22 @@ describe('debug bridge in Chromium', () => {
   it('keeps a popup connected to its opener on the later pages of the tab, until tw_debug=off', async () => {
     const { page, errors, close } = await openConsole();
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.evaluate((url) => void window.open(url, 'demo'), debugged('/demo/development'))]);
-    await waitFor(page, 'ready', { url: debugged('/demo/development') });
+    await waitFor(page, 'ready', { url: siteUrl('/demo/development') });
+    expect(popup!.url()).toBe(siteUrl('/demo/development'));
     // A later page of the same tab, without the parameter: still connected (sessionStorage).
-    await popup!.goto(siteUrl('/demo/development?step=2'));
+    // Its referrer is the address without the mark.
+    // Followed from the page itself, so the browser sends its address as the referrer.
+    await Promise.all([popup!.waitForURL(siteUrl('/demo/development?step=2')), popup!.evaluate((url) => location.assign(url), siteUrl('/demo/development?step=2'))]);
     await waitFor(page, 'ready', { url: siteUrl('/demo/development?step=2') });
+    const second = await server.waitForHit((h) => h.params.get('g') === siteUrl('/demo/development?step=2'));
+    expect(second.params.get('r')).toBe(siteUrl('/demo/development'));
     await popup!.goto(siteUrl('/demo/development?tw_debug=off'));
     await popup!.waitForFunction(() => document.readyState === 'complete');
     await popup!.goto(siteUrl('/demo/development?step=3'));
     await popup!.waitForFunction(() => document.readyState === 'complete');
     await popup!.waitForTimeout(300);
     const readyUrls = of(await received(page), 'ready').map((m) => m.url);
-    expect(readyUrls).toEqual([debugged('/demo/development'), siteUrl('/demo/development?step=2')]);
+    expect(readyUrls).toEqual([siteUrl('/demo/development'), siteUrl('/demo/development?step=2')]);
     expect(errors).toEqual([]);
     await close();
   });
@@ -172,14 +183,17 @@ describe('debug bridge in Chromium', () => {
   it('is absent from a production container: no code, and no message even with tw_debug', async () => {
     const production = readFileSync(join(out, 'browser-fixture', 'production.js'), 'utf8');
     const development = readFileSync(join(out, 'browser-fixture', 'development.js'), 'utf8');
-    for (const word of ['tagwell.debugBridge', 'tw_debug', 'postMessage']) {
+    // `tw_debug` itself is in both: the privacy guard drops it from every URL a hit reports.
+    for (const word of ['tagwell.debugBridge', 'postMessage']) {
       expect(production).not.toContain(word);
       expect(development).toContain(word);
     }
     const { page, close } = await openConsole();
     const from = server.hits.length;
     await frame(page, debugged('/demo/production'));
-    await server.waitForHit((h) => server.hits.indexOf(h) >= from && h.params.get('pageName') === 'bridge page');
+    const hit = await server.waitForHit((h) => server.hits.indexOf(h) >= from && h.params.get('pageName') === 'bridge page');
+    // A production page opened by hand with the marker: its hit does not carry it.
+    expect(hit.query).not.toContain('tw_debug');
     await page.waitForTimeout(300);
     expect(await received(page)).toEqual([]);
     await close();

@@ -39,7 +39,9 @@ describe('consent (SPEC §4)', () => {
 
   it('drops them when Statistics is turned off: only the report of that choice leaves, without an identifier', async () => {
     const { page, context } = await site.visitor(null);
-    await context.addCookies([{ name: 'tw_mid', value: '1'.repeat(38), domain: '.health.localhost', path: '/' }]);
+    // A visitor id from an earlier visit (docs/IDENTITY.md "The cookie"): the choice removes it.
+    const later = Math.floor(Date.now() / 1000) + 3600;
+    await context.addCookies([{ name: 'tw_id', value: encodeURIComponent(`MID|${'1'.repeat(38)}|TTL|${later}|OO|${later}`), domain: '.health.localhost', path: '/' }]);
     const from = site.server.hits.length;
     await page.goto(site.url(WWW, '/conditions/chickenpox?stitchid=abcdef123456'));
     await page.waitForLoadState('load');
@@ -56,7 +58,7 @@ describe('consent (SPEC §4)', () => {
     const names = site.hitsSince(from).map((h) => h.params.get('pev2') ?? `page view ${h.params.get('pageName')}`);
     expect(names.sort()).toEqual(['Cookies: Marketing Off', 'Cookies: Statistics Off']);
     const cookies = await cookieNames(context);
-    for (const name of ['nhsuk_stitch_id', 'nhsuk_last_answer', 'tw_survey_ZN_nhsuk_feedback']) expect(cookies).not.toContain(name);
+    for (const name of ['nhsuk_stitch_id', 'nhsuk_last_answer', 'tw_survey_ZN_nhsuk_feedback', 'tw_id']) expect(cookies).not.toContain(name);
     await context.close();
   });
 
@@ -167,12 +169,14 @@ describe('analytics stitching (SPEC §4, §7, §8)', () => {
 
   it('a data-layer identifier sets the customer id and a one-year cookie on the root path; an invalid one is rejected', async () => {
     const good = await site.visitor();
+    const asked = site.identity.seen.length;
     await good.page.goto(site.url(WWW, '/nhs-app/account'));
     await good.page.waitForLoadState('load');
     const cookie = (await good.context.cookies()).find((c) => c.name === 'nhsuk_stitch_id');
     expect(cookie?.value).toBe(DEMO_CIDS.account);
     expect(cookie?.path).toBe('/');
-    expect(await good.page.evaluate(satellite<string>('s.getVar("Customer ID")'))).toBe(DEMO_CIDS.account);
+    // The customer id goes to the identity service (docs/IDENTITY.md), never into a hit.
+    await expect.poll(() => site.identity.seen.slice(asked).some((r) => r.path === '/id/v1/customer-ids' && r.body!.includes(DEMO_CIDS.account))).toBe(true);
     await good.context.close();
 
     const bad = await site.visitor();

@@ -45,6 +45,9 @@ it('a page view on the demo site reaches the beacon API, with its link click aft
   const view = beacons.find((b) => b.hitType === 'page' && b.variables.pageName === 'conditions:chickenpox');
   expect(view?.variables).toMatchObject({ channel: 'conditions', prop5: 'web', currencyCode: 'GBP', events: ['event1'] });
   const feedback = beacons.find((b) => b.linkName === 'Feedback: No');
+  // The visitor id from this server's identity service (docs/IDENTITY.md) is stored with the hit.
+  expect(view?.variables.marketingCloudVisitorID).toMatch(/^\d{38}$/);
+  expect(feedback?.variables.marketingCloudVisitorID).toBe(view?.variables.marketingCloudVisitorID);
   expect(feedback?.variables).toMatchObject({ eVar35: 'no', events: ['event25'] });
   // Newest first (CONTRACT §2).
   expect(beacons.indexOf(feedback!)).toBeLessThan(beacons.indexOf(view!));

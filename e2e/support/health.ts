@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildEnvironments } from '@tagwell/compiler';
+import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { createDemoHandler } from '@tagwell/demo-site';
+import { ENVIRONMENTS, type Property } from '@tagwell/schema';
 import { launchBrowser } from './browser';
+import { identityHandler } from './identity';
 import { startTestServer, type Hit, type TestServer } from './server';
 
 export const HEALTH_PROPERTY = join(import.meta.dirname, '..', '..', 'properties', 'health-site', 'property.json');
@@ -17,18 +19,37 @@ export interface HealthSite {
   visitor(consent?: { statistics: boolean; marketing: boolean } | null): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   /** Hits received since `from` (an index into server.hits) that match. */
   hitsSince(from: number, predicate?: (hit: Hit) => boolean): Hit[];
+  /** The identity service on `id.health.localhost` (docs/IDENTITY.md): what it was asked, and what it logged. */
+  identity: Pick<ReturnType<typeof identityHandler>, 'seen' | 'warnings'>;
   close(): Promise<void>;
+}
+
+export interface HealthSiteOptions {
+  /** Changes the property before it is built, e.g. a shorter identity load timeout for a test. */
+  tweak?: (property: Property) => Property;
 }
 
 /**
  * The demo health site with the health-site property's containers, a collector on
  * metrics.health.localhost, all on one real HTTP server, and Debian's Chromium.
  */
-export async function startHealthSite(): Promise<HealthSite> {
+export async function startHealthSite(options: HealthSiteOptions = {}): Promise<HealthSite> {
   const out = mkdtempSync(join(tmpdir(), 'tagwell-health-'));
   const demo = createDemoHandler({ containerUrl: (environment) => `/containers/health-site/${environment}.js` });
-  const server = await startTestServer(out, demo);
-  await buildEnvironments(HEALTH_PROPERTY, undefined, { outDir: out, trackingServer: `metrics.health.localhost:${server.port}` });
+  const loaded = loadProperty(HEALTH_PROPERTY);
+  const property = options.tweak ? options.tweak(loaded.property) : loaded.property;
+  const identity = identityHandler([property]);
+  const server = await startTestServer(out, async (req, res) => (await identity.handle(req, res)) || demo(req, res));
+  // The containers send to this server: hits to its collector, identity requests to its identity service.
+  mkdirSync(join(out, property.name), { recursive: true });
+  for (const env of ENVIRONMENTS) {
+    const built = await compileContainer(property, env, {
+      propertyDir: loaded.dir,
+      trackingServer: `metrics.health.localhost:${server.port}`,
+      identityServer: `id.health.localhost:${server.port}`,
+    });
+    writeFileSync(join(out, property.name, `${env}.js`), built.js);
+  }
   const { browser, close } = await launchBrowser();
   const url = (host: string, path: string) => `http://${host}:${server.port}${path}`;
   return {
@@ -47,6 +68,7 @@ export async function startHealthSite(): Promise<HealthSite> {
       return { context, page, errors };
     },
     hitsSince: (from, predicate = () => true) => server.hits.slice(from).filter(predicate),
+    identity,
     async close() {
       await close();
       await server.close();

@@ -15,6 +15,8 @@ import { BROWSER_TARGETS } from './targets';
 export interface CompileOptions {
   runtime?: RuntimePackage;
   trackingServer?: string;
+  /** Replaces settings.identity.server (the demo's identity service on this server's port). */
+  identityServer?: string;
   /** The folder that custom-code `file` settings are relative to. */
   propertyDir?: string;
 }

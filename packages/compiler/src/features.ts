@@ -24,6 +24,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_CONTEXT_DATA: String(contextData),
     TW_EVENT_TOKENS: String(eventTokens),
     TW_CONSENT: String(consent),
+    TW_IDENTITY: String(property.settings.identity !== undefined),
+    TW_PREINSTALLED: String(property.settings.preinstalledTracker !== undefined),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }

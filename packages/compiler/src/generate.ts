@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_DEBUG_ORIGINS, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, literal, UserKeys } from './emit';
@@ -14,6 +14,8 @@ export interface GenerateOptions {
   propertyDir?: string;
   /** Replaces the document's tracking server (both http and https), e.g. `metrics.health.localhost:8080` for the demo. */
   trackingServer?: string;
+  /** Replaces the document's identity service (settings.identity.server), e.g. `id.health.localhost:8080` for the demo. */
+  identityServer?: string;
   /**
    * Write imports relative to this folder (`./packages/runtime/src/...`) instead of as absolute
    * paths, so the entry's text, and the source map that embeds it, do not depend on the machine.
@@ -42,6 +44,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   // The same rule as the document's own trackingServer: a URL or a path here would make every hit go astray.
   if (options.trackingServer !== undefined && !/^[a-z0-9.-]+(:\d+)?$/i.test(options.trackingServer))
     throw new CompileError(`tracking server override "${options.trackingServer}" is not a host name with an optional :port`);
+  if (options.identityServer !== undefined && !/^[a-z0-9.-]+(:\d+)?$/i.test(options.identityServer))
+    throw new CompileError(`identity server override "${options.identityServer}" is not a host name with an optional :port`);
   const code = loadCustomCode(property, options.propertyDir ?? process.cwd());
   const imports = new Map<string, string>();
   const use = (kind: Kind, type: string): Code => {
@@ -96,17 +100,18 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   });
 
   const runtimeVersion = runtime.version;
-  const buildId = computeBuildId(property, env, runtimeVersion, { trackingServer: options.trackingServer }, code);
+  const buildId = computeBuildId(property, env, runtimeVersion, { trackingServer: options.trackingServer, identityServer: options.identityServer }, code);
   const config = {
     build: { property: property.name, environment: env, version: String(property.version), buildId, runtimeVersion },
     cookieDomain: property.settings.cookieDomain,
     // Defaults the runtime knows are left out: every byte ships to every visitor.
     nonceMeta: property.settings.nonceMeta === 'csp-nonce' ? undefined : property.settings.nonceMeta,
-    analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer) : undefined,
+    analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer, useRuntime) : undefined,
     dataElements: new UserKeys(dataElements),
     rules: ruleConfigs,
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
     consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
+    identity: property.settings.identity && identityConfig(property.settings.identity, useRuntime('identity/index'), options.identityServer),
     // Imported by the entry, not by the core: esbuild names identifiers from the text of every file it
     // reads, so a production container, which never reads this one, keeps its bytes whatever the bridge becomes.
     debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
@@ -136,7 +141,7 @@ const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefi
 
 const usesAnalytics = (rules: Rule[]) => rules.some((rule) => rule.actions.some((a) => ANALYTICS_ACTIONS.has(a.type)));
 
-function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersion: string, trackingServer?: string) {
+function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersion: string, trackingServer: string | undefined, useRuntime: (id: string) => Code) {
   const { settings } = property;
   return {
     trackingServer: trackingServer ?? settings.trackingServer,
@@ -145,12 +150,19 @@ function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersio
     currency: settings.currency,
     codeVersion: `TW-${runtimeVersion}`,
     postcodeMarked: settings.privacy.postcodeFields.map(key),
-    // The guard always drops useremail (privacy/url.ts); only the others need listing.
-    deniedParams: nonEmpty(settings.privacy.deniedQueryParams.filter((name) => name.toLowerCase() !== 'useremail')),
-    visitorCookie: settings.visitorCookie,
+    // The guard always drops useremail (privacy/url.ts); only the others need listing, the URL-passed id's among them.
+    deniedParams: nonEmpty(deniedQueryParams(settings).filter((name) => name.toLowerCase() !== 'useremail')),
     // SDR "On every hit": by query key, as the tracker works; resolved in the page when each hit is sent.
     everyHit: nonEmpty(Object.entries(settings.everyHit ?? {}).map(([name, value]) => [key(name), value])),
+    // The page's own tracker, waited for in the page (analytics/preinstalled.ts); imported only when named.
+    preinstalled: settings.preinstalledTracker && { module: useRuntime('analytics/preinstalled'), variable: settings.preinstalledTracker.variable },
   };
+}
+
+/** docs/IDENTITY.md: the identity settings as the runtime reads them; empty lists left out. */
+function identityConfig(identity: NonNullable<Property['settings']['identity']>, module: Code, server?: string) {
+  const { customerIdTypes: _types, pathExclusions, crossDomainHosts, ...rest } = identity;
+  return { module, ...rest, server: server ?? identity.server, pathExclusions: nonEmpty(pathExclusions), crossDomainHosts: nonEmpty(crossDomainHosts) };
 }
 
 /** The image-request key of a variable the schema has already accepted (prop2 -> c2). */

@@ -168,7 +168,6 @@ describe('generateEntry config', () => {
       codeVersion: 'TW-1.2.3',
       postcodeMarked: ['c2', 'v10'],
       deniedParams: ['nhs'],
-      visitorCookie: 'tw_mid',
     });
     expect(config.cookieDomain).toBe('example.test');
     // The runtime's own default is left out of the container.

@@ -20,3 +20,7 @@ declare const TW_EVENT_TOKENS: boolean;
 declare const TW_CONSENT: boolean;
 /** The debug bridge: the console's debugger hears rules, logs and redactions (core/debug-bridge.ts). Never in production. */
 declare const TW_DEBUG_BRIDGE: boolean;
+/** The visitor identity (identity/): hits carry `mid`, and `_satellite.getVisitorId()` returns the visitor (docs/IDENTITY.md). */
+declare const TW_IDENTITY: boolean;
+/** A tracker preinstalled on the page (settings.preinstalledTracker): hits wait for it and use its account and server (analytics/preinstalled.ts). */
+declare const TW_PREINSTALLED: boolean;

@@ -8,7 +8,11 @@ export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
   'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
-  'codeVersion', 'postcodeMarked', 'deniedParams', 'visitorCookie', 'everyHit', 'debugBridge', 'debugOrigins',
+  'codeVersion', 'postcodeMarked', 'deniedParams', 'everyHit', 'debugBridge', 'debugOrigins',
+  // The tracker preinstalled on the page (analytics/preinstalled.ts)
+  'preinstalled', 'hold',
+  // The identity settings, the context's visitor and what the tracker asks it
+  'identity', 'loadTimeout', 'handshakeTimeout', 'pathExclusions', 'crossDomainHosts', 'urlParameter', 'idSyncContainerId', 'withId',
   // Context and shared state
   'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
   // Tracker

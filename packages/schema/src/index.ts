@@ -4,3 +4,4 @@ export * from './variables';
 export * from './validate';
 export * from './sdr';
 export * from './roles';
+export * from './identity';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionSchema, conditionSchema, dataElementSchema, eventSchema } from './components';
+import { identitySchema } from './identity';
 import { isSettableVariable } from './variables';
 
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -40,8 +41,6 @@ export const settingsSchema = z.strictObject({
   cookieDomain: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'a domain such as health.localhost').optional(),
   /** The head meta tag that carries the page's CSP nonce for loaded scripts. */
   nonceMeta: text.default('csp-nonce'),
-  /** Cookie that holds the visitor identifier sent as `mid`. */
-  visitorCookie: text.default('tw_mid'),
   /**
    * Origins of the consoles whose debugger may hear development and staging containers (the debug
    * bridge); `:*` allows any port. Left out: this machine's consoles, `http://localhost:*` and
@@ -58,6 +57,18 @@ export const settingsSchema = z.strictObject({
   everyHit: z
     .record(z.string().refine(isSettableVariable, 'not an analytics variable (pageName, channel, server, propN, eVarN, hierN, listN, campaign, products, ...)'), z.string())
     .optional(),
+  /**
+   * A tracker the page creates itself (Adobe's "preinstalled" mode): the container waits for the global it
+   * names, at most 40 times 250 ms apart (SPEC §9), and sends hits with its account and tracking server.
+   */
+  preinstalledTracker: z
+    .strictObject({
+      /** The page's global holding its AppMeasurement object, e.g. `s` for `window.s`. */
+      variable: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier such as s (for window.s)'),
+    })
+    .optional(),
+  /** The visitor id sent as `mid`: its service and cookie (identity.ts, docs/IDENTITY.md). Needs `consent`. */
+  identity: identitySchema.optional(),
   /** SPEC §4: analytics hits wait for, and follow, the visitor's Statistics choice. */
   consent: z
     .strictObject({

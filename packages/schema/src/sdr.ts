@@ -31,7 +31,7 @@ export const AUTOMATIC_KEYS: Array<{ query: string; description: string }> = [
   { query: 'AQB', description: 'start of the hit' },
   { query: 'ndh', description: 'hit sent without document.write' },
   { query: 't', description: 'local time of the hit: d/m/yyyy h:m:s weekday offset' },
-  { query: 'mid', description: 'visitor identifier, when one exists and identification is allowed' },
+  { query: 'mid', description: 'visitor id (38 digits) from the identity service, only with the Statistics choice on (docs/IDENTITY.md)' },
   { query: 'ce', description: 'character encoding' },
   { query: 'pageName', description: 'page name' },
   { query: 'g', description: 'page URL, with denied query parameters removed' },

@@ -41,7 +41,6 @@ describe('a minimal document', () => {
           trackingServer: 'metrics.example.com',
           currency: 'GBP',
           nonceMeta: 'csp-nonce',
-          visitorCookie: 'tw_mid',
           privacy: { postcodeFields: [], deniedQueryParams: ['useremail'] },
         },
         environments: {
@@ -90,7 +89,6 @@ describe('a minimal document', () => {
           currency: 'EUR',
           cookieDomain: '.health.localhost',
           nonceMeta: 'nonce',
-          visitorCookie: 'vid',
           privacy: { postcodeFields: ['eVar12', 'prop3'], deniedQueryParams: ['email', 'nhsno'] },
         },
         rules: [rule('late', { order: 0, enabled: false, description: 'off' })],
@@ -103,7 +101,6 @@ describe('a minimal document', () => {
       currency: 'EUR',
       cookieDomain: '.health.localhost',
       nonceMeta: 'nonce',
-      visitorCookie: 'vid',
       privacy: { postcodeFields: ['eVar12', 'prop3'], deniedQueryParams: ['email', 'nhsno'] },
     });
     expect(property.version).toBe(3);
@@ -227,7 +224,7 @@ describe('document-level errors', () => {
       ),
     ).toEqual([
       'settings.currency: an ISO 4217 code such as GBP',
-      'rules[3].conditions[0].settings.pattern: invalid regular expression',
+      'rules[3].conditions[0].settings.pattern: invalid regular expression at position 1: unterminated group',
       'rules[3].actions[0].settings.linkName: required',
     ]);
   });
@@ -364,7 +361,7 @@ describe('references between parts', () => {
               conditions: [{ type: 'path', settings: { pattern: '%Nope%' } }],
               actions: [
                 { type: 'custom-code', settings: { file: '%Nope%.js' } },
-                { type: 'dispatch-event', settings: { eventType: '%Nope%', target: '#%Nope%' } },
+                { type: 'dispatch-event', settings: { eventType: '%Nope%', target: '[data-x="%Nope%"]' } },
                 { type: 'set-cookie', settings: { name: '%Nope%', value: 'x', path: '/%Nope%' } },
               ],
             }),

@@ -86,6 +86,8 @@ function checkReferences(property: Property): string[] {
   for (const part of ['status', 'statistics'] as const) {
     if (consent && !names.has(consent[part])) errors.push(`settings.consent.${part}: unknown data element "${consent[part]}"`);
   }
+  // CONTRACT §5: no identifier without the Statistics choice, so the identity code needs the consent gate.
+  if (property.settings.identity && !consent) errors.push('settings.identity: needs settings.consent: the visitor id exists only with the Statistics choice on');
   const ruleNames = new Set<string>();
   property.rules.forEach((rule, i) => {
     if (ruleNames.has(rule.name)) errors.push(`rules[${i}].name: duplicate rule "${rule.name}"`);

@@ -13,6 +13,7 @@ console.log(
     `  Demo health site   ${demo('www.health.localhost')}`,
     `  Containers         ${base}/containers/health-site/production.js (also staging, development)`,
     `  Collector          ${base}/b/ss/<report-suite>/1/<version>/s<random>`,
+    `  Identity service   ${base}/id/v1/visitor   (docs/IDENTITY.md)`,
     `  Latest beacons     ${base}/api/beacons?limit=20   (signed-in users, or Authorization: Bearer $TAGWELL_API_TOKEN${config.apiToken ? '' : ', not set'})`,
     `  Live stream        ${base}/api/stream             (the same)`,
     `  Console            ${base}/console/`,

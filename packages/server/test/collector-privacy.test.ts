@@ -15,7 +15,8 @@ describe('privacyForProperties', () => {
     expect(privacy).toEqual({ postcodeMarked: ['c2', 'v10', 'v11'], deniedParams: ['stitchid'] });
     const both = privacyForProperties([repoProperty('health-site'), repoProperty('minimal')]);
     expect(both.postcodeMarked).toEqual(['c2', 'v10', 'v11']);
-    expect(both.deniedParams).toEqual(['useremail', 'stitchid']);
+    // The health site's URL-passed visitor id (docs/IDENTITY.md) too: never an id in a stored URL.
+    expect(both.deniedParams).toEqual(['useremail', 'stitchid', 'tw_mc']);
   });
 });
 

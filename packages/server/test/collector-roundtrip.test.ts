@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode, type Pair } from '@tagwell/runtime/analytics/encode';
 import { createTracker } from '@tagwell/runtime/analytics/tracker';
 import { MAX_GET } from '@tagwell/runtime/analytics/transport';
-import type { AnalyticsConfig, CookieApi, Logger } from '@tagwell/runtime/core/types';
+import type { AnalyticsConfig, Logger } from '@tagwell/runtime/core/types';
 import { longName } from '@tagwell/schema';
 import { parseHit, privacyForProperties, rulesForProperties, scrubParsed, validateHit, type HitInput, type ParsedHit, type ValidationRules } from '../src/collector';
 import { HOST, parsed, repoProperty } from './collector-helpers';
@@ -110,10 +110,10 @@ const config: AnalyticsConfig = {
   codeVersion: 'TW-0.1.0',
   postcodeMarked: ['c2', 'v10', 'v11'],
   deniedParams: health.settings.privacy.deniedQueryParams,
-  visitorCookie: 'tw_mid',
 };
 const log: Logger = { log() {}, info() {}, warn() {}, error() {}, debug() {}, history: [] };
-const cookie: CookieApi = { get: (name) => (name === 'tw_mid' ? '1'.repeat(38) : undefined), set() {}, remove() {} };
+/** The visitor identity, as a page whose cookie holds the id. */
+const identity = { withId: (send: (id: string) => void) => send('1'.repeat(38)) };
 
 let beacon: ReturnType<typeof vi.fn<(url: string, data?: BodyInit | null) => boolean>>;
 beforeEach(() => {
@@ -138,7 +138,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
   const rules = rulesForProperties([health]);
 
   it('accepts a page view sent as a bodiless POST, the query in the URL', async () => {
-    const t = createTracker(config, { log, cookie });
+    const t = createTracker(config, { log, identity });
     t.set('pageName', 'nhs:conditions:hives');
     t.set('ch', 'conditions');
     t.set('c1', 'conditions');
@@ -164,7 +164,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
   });
 
   it(`accepts a hit over ${MAX_GET} characters sent as a POST form body`, async () => {
-    const t = createTracker(config, { log, cookie });
+    const t = createTracker(config, { log, identity });
     t.set('pageName', 'nhs:search');
     for (const key of ['v12', 'v13', 'v14', 'v17', 'v18', 'v20', 'v21', 'v22', 'v23', 'v24']) t.set(key, 'ŵ'.repeat(40) + ' ' + key);
     t.send({ type: 'page' });
@@ -178,7 +178,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
   });
 
   it('accepts a link hit', async () => {
-    const t = createTracker(config, { log, cookie });
+    const t = createTracker(config, { log, identity });
     t.addEvent('event2');
     t.send({ type: 'link', linkType: 'd', name: 'Download: leaflet', url: 'https://www.health.localhost/leaflet.pdf' });
     const hit = parsed(await request());
@@ -187,7 +187,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
   });
 
   it('refuses what the health site does not send', async () => {
-    const t = createTracker(config, { log, cookie });
+    const t = createTracker(config, { log, identity });
     t.set('v5', 'x');
     t.addEvent('event4');
     t.send({ type: 'page' });

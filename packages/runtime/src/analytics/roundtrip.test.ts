@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsConfig, CookieApi, Logger } from '../core/types';
+import type { AnalyticsConfig, Logger } from '../core/types';
 import { encode, type Pair } from './encode';
 import { createTracker } from './tracker';
 
@@ -95,14 +95,8 @@ const config: AnalyticsConfig = {
   codeVersion: 'TW-0.1.0',
   postcodeMarked: [],
   deniedParams: [],
-  visitorCookie: 'tw_id',
 };
 const log: Logger = { log() {}, info() {}, warn() {}, error() {}, debug() {}, history: [] };
-const cookies = (jar: Record<string, string>): CookieApi => ({
-  get: (name) => jar[name],
-  set: (name, value) => void (jar[name] = value),
-  remove: (name) => void delete jar[name],
-});
 
 // Values with no postcode, e-mail or NHS number in them, which the privacy guard would rightly change.
 const TRICKY = ` ŵŷ 😀 中文 & = ? # % + / : ; , "dq" 'sq'`;
@@ -116,7 +110,7 @@ describe('tracker -> independent decoder', () => {
   });
 
   it('round-trips every variable type of a page hit', () => {
-    const t = createTracker(config, { log, cookie: cookies({ tw_id: '12345678901234567890123456789012345678' }) });
+    const t = createTracker(config, { log, identity: { withId: (send) => send('12345678901234567890123456789012345678') } });
     const expected: Record<string, string> = {};
     const put = (key: string, value: string) => {
       t.set(key, value);
@@ -155,7 +149,7 @@ describe('tracker -> independent decoder', () => {
   });
 
   it('round-trips the link fields', () => {
-    const t = createTracker(config, { log, cookie: cookies({}), gate: () => 'drop' });
+    const t = createTracker(config, { log, gate: () => 'drop' });
     t.send({ type: 'link', linkType: 'e', name: 'Survey: Agree & "close" 😀', url: 'https://vendor.localhost/survey?a=1&b=ŷ', exempt: true });
     const got = decode(t.sent[0]!);
     expect(got.vars.pe).toBe('lnk_e');

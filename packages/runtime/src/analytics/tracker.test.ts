@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsConfig, CookieApi, CookieOptions, Logger } from '../core/types';
+import type { AnalyticsConfig, Logger } from '../core/types';
 import { createTracker, type TrackerDeps } from './tracker';
 
 const config: AnalyticsConfig = {
@@ -10,21 +10,13 @@ const config: AnalyticsConfig = {
   codeVersion: 'TW-0.1.0',
   postcodeMarked: ['c2', 'v10', 'v11'],
   deniedParams: ['token'],
-  visitorCookie: 'tw_id',
 };
 
 const logFn = () => vi.fn<(...args: unknown[]) => void>();
 const logger = () => ({ log: logFn(), info: logFn(), warn: logFn(), error: logFn(), debug: logFn(), history: [] }) satisfies Logger;
 
-function jar(initial: Record<string, string> = {}) {
-  const values = { ...initial };
-  const api = {
-    get: vi.fn((name: string) => values[name]),
-    set: vi.fn((name: string, value: string, _options?: CookieOptions) => void (values[name] = value)),
-    remove: vi.fn((name: string) => void delete values[name]),
-  } satisfies CookieApi;
-  return { values, api };
-}
+/** An identity that knows the id at once, as on a page whose cookie holds it. */
+const knownId = (id: string) => ({ withId: (send: (id: string) => void) => send(id) });
 
 /** encodeURIComponent never writes '+', so URLSearchParams reads these queries faithfully. */
 const read = (query: string) => Object.fromEntries(new URLSearchParams(query));
@@ -33,10 +25,9 @@ let beacon: ReturnType<typeof vi.fn<(url: string, data?: BodyInit | null) => boo
 
 function make(deps: Partial<TrackerDeps> = {}, cfg: AnalyticsConfig = config) {
   const log = logger();
-  const cookies = jar({ tw_id: '1'.repeat(38) });
-  const t = createTracker(cfg, { log, cookie: cookies.api, ...deps });
+  const t = createTracker(cfg, { log, identity: knownId('1'.repeat(38)), ...deps });
   const last = () => read(t.sent[t.sent.length - 1]!);
-  return { t, log, cookies, last };
+  return { t, log, last };
 }
 
 beforeEach(() => {
@@ -300,44 +291,46 @@ describe('hits of their own (batch) and variables on every hit', () => {
 });
 
 describe('visitor id (mid)', () => {
-  it('sends the id from the visitor cookie', () => {
+  it('sends the id the identity gives', () => {
     const { t, last } = make();
     t.send({ type: 'page' });
     expect(last().mid).toBe('1'.repeat(38));
   });
 
-  it('sends no id when there is none: the identity service, not the tracker, creates it', () => {
-    const cookies = jar();
-    const t = createTracker(config, { log: logger(), cookie: cookies.api });
+  it('sends no id without the identity: no cookie of its own is read', () => {
+    const t = createTracker(config, { log: logger() });
     t.send({ type: 'page' });
     expect(read(t.sent[0]!)).not.toHaveProperty('mid');
-    expect(cookies.api.set).not.toHaveBeenCalled();
   });
 
-  it('sends no id unless the consent gate says send', () => {
-    let decision: 'send' | 'wait' | 'drop' = 'drop';
-    const cookies = jar({ tw_id: '2'.repeat(38) });
-    const t = createTracker(config, { log: logger(), cookie: cookies.api, gate: () => decision });
-    t.send({ type: 'page', exempt: true });
-    expect(read(t.sent[0]!)).not.toHaveProperty('mid');
-    expect(cookies.api.get).not.toHaveBeenCalledWith('tw_id');
-    decision = 'send';
+  it('a hit that waits for the id leaves once, when the identity calls back, with the time it happened', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 22, 9, 0, 0));
+    const calls: Array<(id: string) => void> = [];
+    const t = createTracker(config, { log: logger(), identity: { withId: (send) => void calls.push(send) } });
+    t.set('pageName', 'first');
     t.send({ type: 'page' });
-    expect(read(t.sent[1]!).mid).toBe('2'.repeat(38));
+    t.set('pageName', 'second');
+    t.send({ type: 'page' });
+    vi.setSystemTime(new Date(2026, 10, 22, 9, 0, 30));
+    expect(t.sent).toEqual([]);
+    calls[0]!('3'.repeat(38));
+    calls[1]!('');
+    vi.useRealTimers();
+    expect(t.sent.map((q) => [read(q).pageName, read(q).mid])).toEqual([
+      ['first', '3'.repeat(38)],
+      ['second', undefined],
+    ]);
+    expect(read(t.sent[0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
+    expect(beacon).toHaveBeenCalledTimes(2);
   });
 
-  it('sends the hit without an id when the cookie cannot be read', () => {
-    const throwing: CookieApi = {
-      get: () => {
-        throw new DOMException('sandboxed', 'SecurityError');
-      },
-      set: () => {},
-      remove: () => {},
-    };
-    const t = createTracker(config, { log: logger(), cookie: throwing });
+  it('asks the identity only for a hit that leaves: none for a hit consent drops', () => {
+    const withId = vi.fn((send: (id: string) => void) => send('4'.repeat(38)));
+    const t = createTracker(config, { log: logger(), gate: () => 'drop', identity: { withId } });
     t.send({ type: 'page' });
-    expect(t.sent).toHaveLength(1);
-    expect(read(t.sent[0]!)).not.toHaveProperty('mid');
+    expect(withId).not.toHaveBeenCalled();
+    expect(t.sent).toEqual([]);
   });
 });
 

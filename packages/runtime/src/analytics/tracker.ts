@@ -1,4 +1,4 @@
-import type { AnalyticsConfig, Bridge, CookieApi, Logger } from '../core/types';
+import type { AnalyticsConfig, Bridge, Logger, PreinstalledTracker, Visitor } from '../core/types';
 import { guardHit } from '../privacy';
 import { encode, type Pair } from './encode';
 import { beaconUrl, send as transmit } from './transport';
@@ -36,13 +36,16 @@ export interface Tracker extends HitVariables {
 
 export interface TrackerDeps {
   log: Logger;
-  cookie: CookieApi;
   /** The consent gate (analytics/consent.ts); without one every hit is sent. */
   gate?: () => 'send' | 'wait' | 'drop';
   /** The debug bridge, told what the guard removes (development and staging containers only). */
   bridge?: Bridge;
   /** The variables on every hit, by query key, as they are when the hit is sent (the page it happens on). */
   everyHit?: () => Array<[key: string, value: unknown]>;
+  /** The visitor identity (identity/index.ts): the id each hit carries as `mid`, when the Statistics choice allows it. */
+  identity?: Pick<Visitor, 'withId'>;
+  /** The tracker preinstalled on the page (analytics/preinstalled.ts): hits wait for it, then leave with its account and server. */
+  preinstalled?: PreinstalledTracker;
 }
 
 /** Hits kept in memory while consent is pending; older ones beyond this are dropped. */
@@ -72,19 +75,9 @@ function cap(pair: Pair): Pair {
  * clears them. Each occurrence of an event collects its own (`batch`), so a hit carries only what was set for it.
  */
 export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Tracker {
-  const { log, cookie } = deps;
+  const { log } = deps;
   const sent: string[] = [];
   const waiting: Array<() => void> = [];
-
-  /** The visitor identifier the identity service keeps in its cookie, when identification is allowed. */
-  const visitorId = (): string => {
-    try {
-      return ((!TW_CONSENT || consentState(deps) == 'send') && cookie.get(config.visitorCookie)) || '';
-    } catch {
-      // Sandboxed frames throw on document.cookie: the hit goes without an id.
-      return '';
-    }
-  };
 
   const guard = (pairs: Pair[]) => {
     // The debugger hears what goes (the second pass, after the cap, finds only what the cut made).
@@ -137,25 +130,25 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
           vars.forEach((value, key) => (!link || !trackVars || ALWAYS.includes(key) || trackVars.includes(key)) && pairs.push([key, value]));
           let names = [...events.keys()];
           if (link && trackEvents) names = names.filter((name) => trackEvents!.includes(name));
-          pairs.push(['events', names.map((name) => events.get(name)).join(',')]);
-          // Rule settings resolve to any type at run time; the guard only takes text.
-          if (link) pairs.push(['pe', 'lnk_' + link.linkType], ['pev1', text(link.url) || ''], ['pev2', text(link.name) || '']);
           pairs.push(
+            ['events', names.map((name) => events.get(name)).join(',')],
             ['s', screen.width + 'x' + screen.height],
             ['c', '' + screen.colorDepth],
             ['k', navigator.cookieEnabled ? 'Y' : 'N'],
             ['bw', '' + innerWidth],
             ['bh', '' + innerHeight],
           );
+          // Rule settings resolve to any type at run time; the guard only takes text.
+          if (link) pairs.push(['pe', 'lnk_' + link.linkType], ['pev1', text(link.url) || ''], ['pev2', text(link.name) || '']);
           const now = new Date();
           // Encoded when it leaves, so a hit that waited for consent carries the identifier allowed then.
-          const deliver = () => {
+          const leave = (mid?: string) => {
             try {
               // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
               // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
-              const query = encode(guard(guard([...new Map(pairs.concat([['mid', visitorId()]]))]).map(cap)).map(cap), now);
+              const query = encode(guard(guard([...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)]).map(cap)).map(cap), now);
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query);
-              const how = transmit(beaconUrl(config), query);
+              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query);
               sent.push(query);
               if (sent.length > 20) sent.shift();
               log.debug('analytics:', hit.type, how, query);
@@ -163,6 +156,12 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               log.error('analytics: hit not sent', e);
             }
           };
+          // CONTRACT §5: the visitor id, when the Statistics choice allows it; a hit waits for it at most the
+          // load timeout (SPEC §9), and the identity calls back once, so none is lost or sent twice. While the page's
+          // own tracker is looked for, the hit waits in order and comes back here once (SPEC §9).
+          const deliver = (): unknown =>
+            (TW_PREINSTALLED && deps.preinstalled && deps.preinstalled.hold(deliver)) ||
+            (TW_IDENTITY && deps.identity && consentState(deps) == 'send' ? deps.identity.withId(leave) : leave());
           // SPEC §4: while consent is pending hits wait in memory; with Statistics off they are dropped.
           if (!TW_CONSENT) deliver();
           else {

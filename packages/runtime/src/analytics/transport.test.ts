@@ -125,7 +125,6 @@ describe('beaconUrl', () => {
     codeVersion: 'TW-0.1.0',
     postcodeMarked: [],
     deniedParams: [],
-    visitorCookie: 'tw_id',
   };
   afterEach(() => {
     setURL('http://localhost:3000/');

@@ -2,7 +2,7 @@ import { createCookieApi } from './cookie';
 import { getLifecycle, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
-import type { ContainerConfig, Context, EventModule, Occurrence, RuleEvent, Subscription } from './types';
+import type { ContainerConfig, Context, EventModule, Occurrence, RuleEvent, Subscription, Visitor } from './types';
 import { createVars } from './vars';
 
 const MARK = '__tagwell';
@@ -17,6 +17,10 @@ export interface Satellite {
   buildInfo: ContainerConfig['build'];
   setDebug(on: boolean): void;
   pageBottom(): void;
+  /** The visitor identity (docs/IDENTITY.md); without it, logs `MCID instance cannot be found` and returns nothing. */
+  getVisitorId(): Visitor | undefined;
+  /** Customer ids for the identity service, as `getVisitorId().setCustomerIDs`; without the identity, as getVisitorId. */
+  setCustomerIDs(ids: unknown): void;
 }
 
 /** Starts a container. Never throws: whatever the page holds, the page keeps working. */
@@ -74,6 +78,8 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R =>
       ctx.safe('_satellite', () => fn(...args), undefined as R);
+  // SPEC §8: the site's code asks for the visitor; a container without the identity (or on an excluded path) says so.
+  const visitor = () => (TW_IDENTITY && ctx.identity) || void log.warn('MCID instance cannot be found');
   // Installed before any rule can run, so custom code and data elements can call it.
   w._satellite = {
     [MARK]: true,
@@ -85,7 +91,17 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
     buildInfo: config.build,
     setDebug: api(log.setDebug),
     pageBottom: api(() => getLifecycle(ctx).advance(PAGE_BOTTOM)),
+    // Without the identity both only log, which cannot throw.
+    getVisitorId: TW_IDENTITY ? api(visitor) : visitor,
+    setCustomerIDs: TW_IDENTITY
+      ? api((ids: unknown) => {
+          const v = visitor();
+          if (v) v.setCustomerIDs(ids);
+        })
+      : visitor,
   } as Satellite;
+  // After _satellite, whose calls the consent data elements make; before any rule, so the first hit finds it.
+  if (TW_IDENTITY && config.identity) ctx.identity = ctx.safe('Identity', () => config.identity!.module(ctx, config.identity!), undefined);
 
   // One registration per event type, with every rule that listens to it in rule order (the
   // compiler sorts rules), so one listener serves many rules.

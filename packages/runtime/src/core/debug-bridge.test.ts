@@ -3,9 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sendBeacon from '../actions/send-beacon';
 import setVariables from '../actions/set-variables';
 import constant from '../data-elements/constant';
+import dataLayer from '../data-elements/data-layer';
+import newRepeat from '../data-elements/new-repeat';
+import previousValue from '../data-elements/previous-value';
 import directCall from '../events/direct-call';
 import { INTERNAL_PROPERTIES } from '../internal-properties';
-import debugBridge, { BRIDGE_KEY, VALUE_LIMIT, mayDebug } from './debug-bridge';
+import debugBridge, { BRIDGE_KEY, VALUE_LIMIT, mayDebug, withoutMark } from './debug-bridge';
 import { act, ANALYTICS, BASE_URL, element, flushMicrotasks, makeConfig, makeRule, on, page, resetPage, setUrl, settle, startContainer, stubBeacon, watchPageErrors, when } from './test-helpers';
 import type { ConditionModule, ContainerConfig, DataElementModule } from './types';
 
@@ -52,6 +55,82 @@ const openedWith = (value: string, path = '') => setUrl(`${BASE_URL}${path}${pat
 const ask = (origin = CONSOLE, data: unknown = { source: 'tagwell-console', type: 'data-elements' }) =>
   window.dispatchEvent(new MessageEvent('message', { origin, data }));
 
+describe('the mark in the address', () => {
+  /** A container whose direct call sends a page view; returns the hit's page URL and referrer. */
+  const pageView = () => {
+    const beacon = stubBeacon();
+    const satellite = boot({ analytics: ANALYTICS, rules: [makeRule('View', { events: [on('direct-call', directCall, { id: 'view' })], actions: [act('send-beacon', sendBeacon, { type: 'page' })] })] });
+    satellite.track('view');
+    const [hit] = beacon.hits();
+    return { g: hit!.get('g'), r: hit!.get('r') };
+  };
+
+  it('leaves the address when the page starts, so its hits are those of the page opened directly', () => {
+    debuggerWindow();
+    setUrl(`${BASE_URL}search/?q=flu+jab&page=2#results`);
+    const direct = pageView();
+    expect(direct.g).toBe(`${BASE_URL}search/?q=flu+jab&page=2#results`);
+
+    delete page()._satellite;
+    sessionStorage.clear();
+    setUrl(`${BASE_URL}search/?q=flu+jab&tw_debug=${encodeURIComponent(CONSOLE)}&page=2#results`);
+    const opened = pageView();
+    expect(location.href).toBe(`${BASE_URL}search/?q=flu+jab&page=2#results`);
+    expect(opened).toEqual(direct);
+    expect(sessionStorage.getItem(BRIDGE_KEY)).toBe(CONSOLE);
+  });
+
+  it('leaves the address also when the console is refused, and with tw_debug=off', () => {
+    debuggerWindow();
+    openedWith('https://elsewhere.example', 'a/?x=1&y=%20');
+    boot();
+    expect(location.href).toBe(`${BASE_URL}a/?x=1&y=%20`);
+    delete page()._satellite;
+    setUrl(`${BASE_URL}?tw_debug=off`);
+    boot();
+    expect(location.href).toBe(BASE_URL);
+  });
+
+  it('reads data elements for the debugger without writing their cookies: the page sends what it sends unwatched', () => {
+    const d = debuggerWindow();
+    page().digitalData = { page: { pageInfo: { pageName: 'flu' } } };
+    document.cookie = 'tw_ppn=home; path=/';
+    openedWith(CONSOLE);
+    const satellite = boot({
+      dataElements: {
+        'Page Name': element('data-layer', dataLayer, { path: 'page.pageInfo.pageName' }),
+        'Previous Page': element('previous-value', previousValue, { input: '%Page Name%', cookie: 'tw_ppn' }),
+        Visitor: element('new-repeat', newRepeat, { cookie: 'tw_nr' }),
+      },
+    });
+    // The debugger asks as soon as the page is ready, before any rule has read anything.
+    ask();
+    ask();
+    expect(d.of('data-elements').map((m) => (m.values as Record<string, string>)['Previous Page'])).toEqual(['home', 'home']);
+    expect(document.cookie).not.toContain('tw_nr');
+    expect(document.cookie).toContain('tw_ppn=home');
+    // The page's own read: the previous page, then the current one is kept for the next page.
+    expect([satellite.getVar('Previous Page'), satellite.getVar('Visitor')]).toEqual(['home', 'New']);
+    expect(document.cookie).toContain('tw_ppn=flu');
+    expect(document.cookie).toContain('tw_nr');
+  });
+
+  it('takes out every tw_debug pair and nothing else', () => {
+    const cases: Array<[string, string]> = [
+      ['https://a.example/p/?tw_debug=x', 'https://a.example/p/'],
+      ['https://a.example/p/?tw_debug=x#h', 'https://a.example/p/#h'],
+      ['https://a.example/p/?tw_debug=x&b=2', 'https://a.example/p/?b=2'],
+      ['https://a.example/p/?a=1&tw_debug=x', 'https://a.example/p/?a=1'],
+      ['https://a.example/p/?a=1&tw_debug=x&b=%2F+c&tw%5Fdebug=y', 'https://a.example/p/?a=1&b=%2F+c'],
+      ['https://a.example/p/?tw_debug', 'https://a.example/p/'],
+      ['https://a.example/p/?a=tw_debug&tw_debugger=1#tw_debug=x', 'https://a.example/p/?a=tw_debug&tw_debugger=1#tw_debug=x'],
+      ['https://a.example/p/?', 'https://a.example/p/?'],
+      ['https://a.example/p/', 'https://a.example/p/'],
+    ];
+    for (const [href, clean] of cases) expect([href, withoutMark(href)]).toEqual([href, clean]);
+  });
+});
+
 describe('activation', () => {
   it('does nothing without tw_debug: no message, no listener answer, debug logging unchanged', async () => {
     const d = debuggerWindow();
@@ -73,7 +152,7 @@ describe('activation', () => {
       property: 'test-site',
       environment: 'development',
       buildId: 'abc123def456',
-      url: `${BASE_URL}conditions/flu/?tw_debug=${encodeURIComponent(CONSOLE)}`,
+      url: `${BASE_URL}conditions/flu/`,
     });
     expect(d.posted.length).toBeGreaterThan(1);
     for (const { message, origin } of d.posted) {
@@ -112,7 +191,7 @@ describe('activation', () => {
     delete page()._satellite;
     setUrl(`${BASE_URL}next`);
     boot();
-    expect(d.of('ready').map((m) => m.url)).toEqual([`${BASE_URL}?tw_debug=${encodeURIComponent(CONSOLE)}`, `${BASE_URL}next`]);
+    expect(d.of('ready').map((m) => m.url)).toEqual([BASE_URL, `${BASE_URL}next`]);
 
     d.posted.length = 0;
     delete page()._satellite;
@@ -258,7 +337,7 @@ describe('messages', () => {
       },
     });
     // A URL that had something to hide is re-encoded as encodeURI writes it.
-    expect(d.of('ready')[0]!.url).toBe(`${BASE_URL}patients//?q=postcode&page=2&tw_debug=${CONSOLE}`);
+    expect(d.of('ready')[0]!.url).toBe(`${BASE_URL}patients//?q=postcode&page=2`);
 
     satellite.logger.warn('Search by jo@nhs.net for', 'LS1 4AP', 943_476_5919, 'from https://x.org/p?stitchid=zq7xk&ok=1');
     expect(d.of('log').at(-1)!.message).toBe('Search by for postcode from https://x.org/p?ok=1');

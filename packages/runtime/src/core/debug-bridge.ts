@@ -4,9 +4,10 @@ import { scrubUrl } from '../privacy/url';
 import type { Bridge, Context, Logger } from './types';
 
 // The console's debugger opens a page in a popup or an iframe with `?tw_debug=<its origin>` and
-// hears, by postMessage to that origin only, what the container does there. Compiled into
-// development and staging containers only (TW_DEBUG_BRIDGE). Every key of a message that leaves the
-// page is quoted: esbuild never mangles a quoted property name.
+// hears, by postMessage to that origin only, what the container does there. The mark leaves the
+// address before any rule runs, so nothing the page reports carries it. Compiled into development
+// and staging containers only (TW_DEBUG_BRIDGE). Every key of a message that leaves the page is
+// quoted: esbuild never mangles a quoted property name.
 
 /** sessionStorage key that keeps the later pages of the tab connected. */
 export const BRIDGE_KEY = 'tagwell.debugBridge';
@@ -27,6 +28,23 @@ const originOf = (text: string | null | undefined): string | undefined => {
 /** Whether the property lets this console's origin debug it (`http://localhost:*`: any port). */
 export const mayDebug = (origin: string, patterns: readonly string[] = []): boolean =>
   patterns.some((p) => p == origin || (p.slice(-2) == ':*' && (origin == p.slice(0, -2) || (origin.startsWith(p.slice(0, -1)) && /^\d+$/.test(origin.slice(p.length - 1))))));
+
+/** A query parameter's name as URLSearchParams reads it ('+' a space, percent-decoded), or the name as written. */
+const nameOf = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * The address without the debugger's mark: every `tw_debug` pair goes with the '?' or '&' before it,
+ * and a query left empty loses its '?'; everything else stays byte for byte (the page as opened
+ * directly).
+ */
+export const withoutMark = (href: string): string =>
+  href.replace(/\?[^#]*/, (query) => query.replace(/[?&]([^&=]*)[^&]*/g, (pair, name: string) => (nameOf(name) == PARAM ? '' : pair)).replace(/^&/, '?'));
 
 /** Reads (no value), removes ('') or writes the remembered origin; blocked storage reads as nothing. */
 const session = (value?: string): string | null | undefined => {
@@ -72,6 +90,15 @@ const show = (value: unknown, denied?: string[]): string => {
 export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: boolean): void }): void {
   try {
     const asked = new URLSearchParams(location.search).get(PARAM);
+    if (asked !== null) {
+      // Before any rule runs: the page URL of every hit, the referrer of the tab's next page, data
+      // elements and the address bar read the page as if it had been opened directly.
+      try {
+        window.history.replaceState(window.history.state, '', withoutMark(location.href));
+      } catch {
+        // An address that cannot be rewritten keeps the mark; the bridge works all the same.
+      }
+    }
     if (asked == 'off') {
       session('');
       log.setDebug(false);
@@ -127,7 +154,15 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
           const data = event.data as Record<string, unknown> | null;
           if (event.origin !== to || !data || data['source'] !== 'tagwell-console' || data['type'] !== 'data-elements') return;
           const values: Record<string, string> = Object.create(null);
-          for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined), denied);
+          // Looking must not change what the page sends: a previous-value or new-or-repeat element
+          // writes its cookie when read, so while the debugger reads, cookies are read only.
+          const cookie = ctx.cookie;
+          ctx.cookie = { get: (name) => cookie.get(name), set: () => undefined, remove: () => undefined };
+          try {
+            for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined), denied);
+          } finally {
+            ctx.cookie = cookie;
+          }
           post('data-elements', { 'values': values });
         },
         undefined,

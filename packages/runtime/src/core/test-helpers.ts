@@ -35,7 +35,6 @@ export const ANALYTICS: AnalyticsConfig = {
   codeVersion: 'TW-0.0.0-test',
   postcodeMarked: ['c2'],
   deniedParams: ['token'],
-  visitorCookie: 'tw_id',
 };
 
 export function makeConfig(partial: Partial<ContainerConfig> = {}): ContainerConfig {

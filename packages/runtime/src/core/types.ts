@@ -72,6 +72,25 @@ export interface Context {
   shared: Record<string, unknown>;
   /** Set while the console's debugger is connected (core/debug-bridge.ts; never in production containers). */
   bridge?: Bridge;
+  /** The visitor identity (identity/index.ts), when the property uses it and the path is not excluded. */
+  identity?: Visitor;
+}
+
+/**
+ * What `_satellite.getVisitorId()` returns (identity/index.ts): the visitor id, location hint and blob
+ * once the Statistics choice allows them, and the calls the site's code makes. Never throws.
+ */
+export interface Visitor {
+  /** The id (38 digits), or '' while there is none; `callback` gets it once known, or '' after the load timeout. */
+  getMarketingCloudVisitorID(callback?: (id: string) => void): string;
+  getLocationHint(): string;
+  getAudienceManagerBlob(): string;
+  /** `{ <type>: { id, authState } }` (or `{ <type>: id }`): sent to the service at most once a day while unchanged. */
+  setCustomerIDs(ids: unknown): void;
+  /** The URL with the id as a URL-passed id, valid 5 minutes; unchanged while there is no id. */
+  appendVisitorIDsTo(url: string): string;
+  /** For the tracker: calls `send` once, with the id allowed now ('' for none), after waiting at most the load timeout. */
+  withId(send: (id: string) => void): void;
 }
 
 /** What the engine tells the console's debugger; the bridge turns it into messages. Never throws. */
@@ -141,10 +160,26 @@ export interface AnalyticsConfig {
   postcodeMarked: string[];
   /** Query parameter names (case-insensitive) dropped from every URL sent, besides the guard's own (`useremail`). */
   deniedParams?: string[];
-  /** Cookie that holds the visitor identifier sent as `mid`. */
-  visitorCookie: string;
   /** Variables on every hit, page views and link hits alike, by query key: `%Name%` text resolved when the hit is sent. */
   everyHit?: Array<[key: string, value: string]>;
+  /** The tracker the page creates itself, waited for before the first hit leaves (analytics/preinstalled.ts). */
+  preinstalled?: PreinstalledConfig;
+}
+
+/** settings.preinstalledTracker as the compiler emits it, with the module. */
+export interface PreinstalledConfig {
+  /** analytics/preinstalled.ts's default export. */
+  module: (config: AnalyticsConfig, log: Logger) => PreinstalledTracker;
+  /** The page's global that holds its tracker, e.g. `s`. */
+  variable: string;
+}
+
+/** What the tracker asks of the page's own tracker while it is looked for, and after. */
+export interface PreinstalledTracker {
+  /** Keeps a hit, in order, while the page's tracker is looked for (true); false once the search is over. */
+  hold(hit: () => void): boolean;
+  /** The settings hits leave with: the page tracker's account and server, when it has them, over the property's. */
+  config: AnalyticsConfig;
 }
 
 export interface ConsentConfig {
@@ -156,6 +191,21 @@ export interface ConsentConfig {
   statistics: string;
   /** Document event that says the visitor's choice changed. */
   changeEvent: string;
+}
+
+/** The identity settings as the compiler emits them (packages/schema identity.ts), with the module. */
+export interface IdentityConfig {
+  /** identity/index.ts's default export. */
+  module: (ctx: Context, config: IdentityConfig) => Visitor | undefined;
+  /** host[:port] of the identity service. */
+  server: string;
+  cookie: string;
+  loadTimeout: number;
+  handshakeTimeout: number;
+  pathExclusions?: string[];
+  crossDomainHosts?: string[];
+  urlParameter: string;
+  idSyncContainerId?: number;
 }
 
 export interface BuildInfo {
@@ -177,6 +227,8 @@ export interface ContainerConfig {
   rules: RuleConfig[];
   /** The analytics consent gate, when the property declares consent settings. */
   consent?: ConsentConfig;
+  /** The visitor identity, when the property declares identity settings. */
+  identity?: IdentityConfig;
   /** core/storage's createStore, when a data element has a storage duration. */
   storage?: () => DataElementStore;
   /** core/debug-bridge's default export, in development and staging containers only. */

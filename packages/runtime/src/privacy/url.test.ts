@@ -8,6 +8,8 @@ describe('URL scrubbing', () => {
     expect(scrubUrl('https://www.nhs.uk/s?user%45mail=jo&q=x')).toBe('https://www.nhs.uk/s?q=x');
     expect(scrubUrl('/s?token=abc&q=x&Token', ['TOKEN'])).toBe('/s?q=x');
     expect(scrubUrl('/s?useremail=x#top')).toBe('/s#top');
+    // The debugger's marker, whatever the environment.
+    expect(scrubUrl('https://www.health.localhost/conditions/flu/?tw_debug=http%3A%2F%2Flocalhost%3A8080&x=1')).toBe('https://www.health.localhost/conditions/flu/?x=1');
   });
 
   it('leaves a URL with nothing to hide byte for byte', () => {

@@ -1,7 +1,11 @@
 import { decode, scrubText } from './scrub-text';
 
-/** Query parameters always dropped, whatever the configuration adds. */
-export const DENIED_PARAMS = ['useremail'];
+/**
+ * Query parameters always dropped, whatever the configuration adds: `tw_debug` is the console's
+ * debugger marker, which must never reach the data, also on a production page opened by hand
+ * with it (production containers carry no debug bridge to take it out of the address).
+ */
+export const DENIED_PARAMS = ['useremail', 'tw_debug'];
 
 /**
  * Drops denied query parameters (names compared case-insensitively, decoded), then scrubs the URL

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { CompileError, compileContainer, customCodeFiles, inlineCustomCode, type LoadedProperty } from '@tagwell/compiler';
 import { ENVIRONMENTS, parseProperty, type EnvironmentName, type Property } from '@tagwell/schema';
-import { localTrackingServer, type ContainerStore } from '../app/containers';
+import { localServers, type ContainerStore } from '../app/containers';
 import { ApiError, toIssue } from '../app/errors';
 import type { Publication, PropertyVersion, Storage } from '../storage';
 
@@ -51,6 +51,18 @@ export class PropertyService {
   /** Throws NOT_FOUND for a property this server does not serve. */
   assertKnown(name: string): void {
     if (!this.loaded.has(name)) throw new ApiError('NOT_FOUND', `no property named ${name}`);
+  }
+
+  /** Every report suite an environment names in any version of any property: reports may narrow to these, past data included. */
+  async reportSuites(): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (const name of this.names()) {
+      for (const version of await this.storage.listPropertyVersions(name)) {
+        const environments = (version.document as Partial<Pick<Property, 'environments'>>).environments;
+        for (const environment of ENVIRONMENTS) for (const reportSuite of environments?.[environment]?.reportSuites ?? []) known.add(reportSuite);
+      }
+    }
+    return known;
   }
 
   deploymentsOf(name: string): Partial<Record<EnvironmentName, Deployment>> {
@@ -175,7 +187,7 @@ export class PropertyService {
     try {
       return await compileContainer(result.property, environment, {
         propertyDir: loaded.dir,
-        trackingServer: localTrackingServer(result.property, this.port()),
+        ...localServers(result.property, this.port()),
       });
     } catch (error) {
       if (error instanceof CompileError) throw new ApiError('BUILD_FAILED', error.message);

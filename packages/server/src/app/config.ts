@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { IdentitySettings } from '../identity/service';
 
 /** What one request may cost; every one is a setting (docs/OPERATING.md, "Limits"). */
 export interface Limits {
@@ -83,6 +84,10 @@ const schema = z.object({
   // Storage (docs/OPERATING.md, "Storage engine, aggregates and retention").
   READ_TIMEOUT_SECONDS: whole(1, 3600, 30),
   RETENTION_DAYS: whole(0, 36_500, 90),
+  // The identity service (docs/IDENTITY.md): its region, and the lifetimes of SPEC §9.
+  IDENTITY_LOCATION_HINT: whole(0, 99_999, 6),
+  IDENTITY_TTL_SECONDS: whole(60, 33_696_000, 604_800),
+  IDENTITY_OPT_OUT_TTL_SECONDS: whole(60, 33_696_000, 7_200),
 });
 
 export interface ServerConfig {
@@ -105,6 +110,8 @@ export interface ServerConfig {
   readTimeoutSeconds: number;
   /** Days raw and rejected hits are kept (aggregates stay); 0 keeps them. */
   retentionDays: number;
+  /** The identity service's answers (docs/IDENTITY.md). */
+  identity: IdentitySettings;
 }
 
 /** packages/console/dist, wherever the server is started from. */
@@ -148,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
     retentionDays: e.RETENTION_DAYS,
+    identity: { locationHint: e.IDENTITY_LOCATION_HINT, ttlSeconds: e.IDENTITY_TTL_SECONDS, optOutTtlSeconds: e.IDENTITY_OPT_OUT_TTL_SECONDS },
   };
 }

@@ -9,7 +9,10 @@ import { beaconRoutes } from '../routes/beacons';
 import { BODY_LIMIT, Rejections, collectorRoutes } from '../routes/collector';
 import { containerRoutes } from '../routes/containers';
 import { demoRoutes } from '../routes/demo';
+import { identityRoutes } from '../routes/identity';
+import { identityOptions } from '../identity';
 import { createBatcher } from './batcher';
+import { compressJson } from './compression';
 import { DEFAULT_LIMITS, type ServerConfig } from './config';
 import { ContainerStore, loadProperties } from './containers';
 import { ApiError, ERRORS, errorBody } from './errors';
@@ -100,6 +103,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
   });
+  // JSON answers over 1 KB leave brotli or gzip compressed (app/compression.ts); never the collector's.
+  compressJson(app);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NOT_FOUND')));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     if (error instanceof ApiError) return reply.code(ERRORS[error.code].status).send(errorBody(error.code, error.detail, error.issues));
@@ -122,6 +127,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const ready = new Promise<void>((resolve) => (built = resolve));
 
   demoRoutes(app);
+  identityRoutes(
+    app,
+    identityOptions(
+      config.identity,
+      properties.map((p) => p.property),
+      (message, detail) => app.log.warn(detail, message),
+    ),
+  );
   containerRoutes(
     app,
     ready.then(() => store),

@@ -1,5 +1,5 @@
 import { guardValue, scrubText, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
-import { queryKey, type Property } from '@tagwell/schema';
+import { deniedQueryParams, queryKey, type Property } from '@tagwell/schema';
 import type { HitEvent, ParsedHit } from './model';
 import { parseEvents, tryDecode } from './parse';
 
@@ -11,7 +11,8 @@ export type PrivacyOptions = GuardOptions;
 
 /**
  * The guard's options for every property the server serves: the postcode-marked fields of all of
- * them (SPEC §5, long names mapped to query keys) and all their denied query parameters.
+ * them (SPEC §5, long names mapped to query keys) and all their denied query parameters, the
+ * URL-passed visitor id's among them (docs/IDENTITY.md).
  */
 export function privacyForProperties(properties: Property[]): PrivacyOptions {
   const marked = new Set<string>();
@@ -21,7 +22,7 @@ export function privacyForProperties(properties: Property[]): PrivacyOptions {
       const key = queryKey(field);
       if (key) marked.add(key);
     }
-    for (const name of property.settings.privacy.deniedQueryParams) denied.add(name);
+    for (const name of deniedQueryParams(property.settings)) denied.add(name);
   }
   return { postcodeMarked: [...marked], deniedParams: [...denied] };
 }

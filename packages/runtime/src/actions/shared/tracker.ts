@@ -11,8 +11,11 @@ export function trackerOf(ctx: Context): Tracker {
     const gate = consent && consent.module(ctx, consent);
     const created = (tracker = createTracker(config, {
       log: ctx.log,
-      cookie: ctx.cookie,
       gate,
+      // The visitor id for `mid` (docs/IDENTITY.md); compiled in only when the property uses it.
+      ...(TW_IDENTITY && { identity: ctx.identity }),
+      // The tracker the page creates itself, looked for from now on; compiled in only when the property names one.
+      ...(TW_PREINSTALLED && config.preinstalled && { preinstalled: config.preinstalled.module(config, ctx.log) }),
       // Resolved when each hit is sent, so a hit carries the context of the page it happens on.
       ...(TW_EVERY_HIT && { everyHit: () => (config.everyHit || []).map(([key, value]) => [key, ctx.resolve(value)] as [string, unknown]) }),
       // Development and staging containers tell the debugger what the privacy guard removes.

@@ -1,0 +1,77 @@
+// The visitor identity (docs/IDENTITY.md) in the bench: what the module adds to the health site's
+// production container, and how long a first visit's page view waits for its id (the identity
+// service on the same loopback server, the page throttled like §2).
+import type { Browser } from 'playwright-core';
+import { compileContainer, loadProperty } from '@tagwell/compiler';
+import { newVisitor } from './browser';
+import { brotli, gzip } from './bytes';
+import { HEALTH_PROPERTY, startSite, VARIANTS } from './containers';
+import { isPageView } from './server';
+import { summarise, type Summary } from './stats';
+
+export interface IdentityResult {
+  /** The production container with the identity minus the same container without it. */
+  bytes: { min: number; gzip: number; brotli: number };
+  /** Minified bytes of the identity's own modules in the bundle. */
+  moduleMin: number;
+  runs: number;
+  /** ms the first page view of a new visitor waited for its id (0 when the id came first). */
+  wait: Summary;
+  /** ms of the page's request to the identity service (resource timing). */
+  request: Summary;
+  /** First visits whose page view had to wait at all. */
+  waited: number;
+  /** First visits whose page view carried an id. */
+  withId: number;
+}
+
+const WAITED = /^Identity: a hit waited (\d+) ms for the id$/;
+
+export async function measureIdentity(browser: Browser, runs: number, log: (line: string) => void): Promise<IdentityResult> {
+  const { property, dir } = loadProperty(HEALTH_PROPERTY);
+  const withIt = await compileContainer(property, 'production', { propertyDir: dir });
+  const without = await compileContainer({ ...property, settings: { ...property.settings, identity: undefined } }, 'production', { propertyDir: dir });
+  const moduleMin = Object.entries(withIt.size.modules)
+    .filter(([file]) => file.includes('/runtime/src/identity/'))
+    .reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  const site = await startSite(VARIANTS['tagwell-production']);
+  const waits: number[] = [];
+  const requests: number[] = [];
+  let withId = 0;
+  try {
+    for (let run = -1; run < runs; run++) {
+      const visitor = await newVisitor(browser);
+      try {
+        const from = site.server.hits.length;
+        await visitor.page.goto(site.pageUrl, { waitUntil: 'load' });
+        const view = await site.server.waitForHit(isPageView, from);
+        const seen = await visitor.page.evaluate(() => {
+          const satellite = (window as unknown as { _satellite: { logger: { history: Array<[string, string]> } } })._satellite;
+          const request = performance.getEntriesByType('resource').find((e) => e.name.includes('/id/v1/visitor'));
+          return { lines: satellite.logger.history.map(([, message]) => message), request: request ? request.duration : -1 };
+        });
+        // The first run warms the server and Chromium up, and is not counted.
+        if (run < 0) continue;
+        const line = seen.lines.map((message) => WAITED.exec(message)).find(Boolean);
+        waits.push(line ? Number(line[1]) : 0);
+        if (seen.request >= 0) requests.push(seen.request);
+        if (/^\d{38}$/.test(view.params.get('mid') ?? '')) withId++;
+      } finally {
+        await visitor.close();
+      }
+      if ((run + 1) % 5 === 0 || run + 1 === runs) log(`  identity: ${Math.max(0, run + 1)}/${runs} first visits`);
+    }
+  } finally {
+    await site.close();
+  }
+  return {
+    bytes: { min: withIt.size.min - without.size.min, gzip: gzip(withIt.js) - gzip(without.js), brotli: brotli(withIt.js) - brotli(without.js) },
+    moduleMin,
+    runs,
+    wait: summarise(waits),
+    request: summarise(requests),
+    waited: waits.filter((ms) => ms > 0).length,
+    withId,
+  };
+}
