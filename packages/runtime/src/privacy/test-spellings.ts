@@ -31,16 +31,20 @@ const maybeDisguised = (token: string) => fc.oneof({ weight: 2, arbitrary: fc.co
 // letter from ABCDEFGHJKPSTUW, the AA9A fourth from ABEHMNPRVWXY, inward letters not CIKMOV.
 const first = chars('ABCDEFGHIJKLMNOPRSTUWYZ');
 const second = chars('ABCDEFGHKLMNOPQRSTUVWXY');
-const outward = fc.oneof(
-  fc.tuple(first, digit),
-  fc.tuple(first, digit, digit),
-  fc.tuple(first, digit, chars('ABCDEFGHJKPSTUW')),
-  fc.tuple(first, second, digit),
-  fc.tuple(first, second, digit, digit),
-  fc.tuple(first, second, digit, chars('ABEHMNPRVWXY')),
-  fc.constant(['GIR']),
-);
-const inward = fc.tuple(digit, chars('ABDEFGHJLNPQRSTUWXYZ'), chars('ABDEFGHJLNPQRSTUWXYZ'));
+/** An outward code in capitals (GIR included). */
+export const outwardCode = fc
+  .oneof(
+    fc.tuple(first, digit),
+    fc.tuple(first, digit, digit),
+    fc.tuple(first, digit, chars('ABCDEFGHJKPSTUW')),
+    fc.tuple(first, second, digit),
+    fc.tuple(first, second, digit, digit),
+    fc.tuple(first, second, digit, chars('ABEHMNPRVWXY')),
+    fc.constant(['GIR']),
+  )
+  .map((parts) => parts.join(''));
+/** An inward code in capitals. */
+export const inwardCode = fc.tuple(digit, chars('ABDEFGHJLNPQRSTUWXYZ'), chars('ABDEFGHJLNPQRSTUWXYZ')).map((parts) => parts.join(''));
 const postcodeGap = fc
   .array(fc.constantFrom(' ', '+', '-', '_', '.', '/', ...SPACES, ...DASHES, ...ZERO_WIDTH), { maxLength: 3 })
   .map((gap) => gap.join(''));
@@ -55,17 +59,17 @@ const caseOf = (text: string) =>
  * (docs/OPERATING.md), a capital outward code before a small ordinal or dose (`E1 2nd`, `B12 1ug`).
  */
 export const postcode = fc
-  .tuple(outward, postcodeGap, inward)
-  .chain(([o, gap, i]) => caseOf(o.join('') + '\n' + i.join('')).map((code) => code.replace('\n', gap)))
+  .tuple(outwardCode, postcodeGap, inwardCode)
+  .chain(([o, gap, i]) => caseOf(o + '\n' + i).map((code) => code.replace('\n', gap)))
   .filter((code) => !/^[^a-z]*\d(st|nd|rd|th|ug)$/.test(code))
   .chain(maybeDisguised);
 
 /** Ten digits with a valid modulus-11 check digit. */
 export const nhsDigits = fc
   .array(digit, { minLength: 9, maxLength: 9 })
-  .map((digits) => digits.join(''))
-  .filter((digits) => (11 - ([...digits].reduce((sum, d, i) => sum + +d * (10 - i), 0) % 11)) % 11 < 10)
-  .map((digits) => digits + ((11 - ([...digits].reduce((sum, d, i) => sum + +d * (10 - i), 0) % 11)) % 11));
+  .map((digits) => ({ digits: digits.join(''), check: (11 - (digits.reduce((sum, d, i) => sum + +d * (10 - i), 0) % 11)) % 11 }))
+  .filter(({ check }) => check < 10)
+  .map(({ digits, check }) => digits + check);
 const nhsGap = fc.constantFrom('', ' ', '-', '+', '_', '.', '/', ...SPACES, ...DASHES);
 /** An NHS number, plain or 3-3-4 with one separator (of any kind) in each gap. */
 export const nhsNumber = fc
