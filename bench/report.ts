@@ -48,7 +48,9 @@ export function pageCostTable(costs: readonly VariantCost[], runs: number, throt
 
 export function transportText(t: TransportResult, throttling: number): string {
   const one = (s: TransportResult['beacon']) => `${ms(s.median, 2)} ms (p90 ${ms(s.p90, 2)})`;
-  return `One send call on the main thread, ${throttling}x, median of ${t.beacon.n}: sendBeacon ${one(t.beacon)}, fetch keepalive ${one(t.fetch)}, image ${one(t.image)}`;
+  // Results recorded before the POST probe have no `post`.
+  const post = t.post ? `, sendBeacon POST of a long hit ${one(t.post)}` : '';
+  return `One send call on the main thread, ${throttling}x, median of ${t.beacon.n}: image ${one(t.image)}, sendBeacon ${one(t.beacon)}${post}, fetch keepalive ${one(t.fetch)}`;
 }
 
 export function identityTable(r: IdentityResult, throttling: number): string {

@@ -1,6 +1,8 @@
-// What one hit's send call costs the main thread, by transport: our runtime sends with
-// sendBeacon (then fetch keepalive, then an image); AppMeasurement and the bench's Adobe
-// modules send an image. Explains part of the click-to-link-hit figures.
+// What one hit's send call costs the main thread, by transport. Our runtime sends a hit that fits
+// in a GET as an image (as AppMeasurement and the bench's Adobe modules do), and uses sendBeacon
+// only while the page is left, for exit links, and to POST a long hit as a form body
+// (analytics/transport.ts); fetch keepalive is measured for comparison. Explains part of the
+// click-to-link-hit figures.
 import type { Browser } from 'playwright-core';
 import { newVisitor } from './browser';
 import { startBenchServer } from './server';
@@ -8,6 +10,8 @@ import { summarise, type Summary } from './stats';
 
 export interface TransportResult {
   beacon: Summary;
+  /** sendBeacon with a long hit (3,000 characters) as an application/x-www-form-urlencoded body. */
+  post: Summary;
   fetch: Summary;
   image: Summary;
 }
@@ -18,7 +22,7 @@ export async function measureTransport(browser: Browser, runs: number): Promise<
   const server = await startBenchServer();
   // Cross-origin isolated: 5 µs clock steps.
   server.pages.set('/transport', { html: '<!doctype html><html lang="en"><title>Transport</title><p>Transport</p></html>', headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } });
-  const all: Record<keyof TransportResult, number[]> = { beacon: [], fetch: [], image: [] };
+  const all: Record<keyof TransportResult, number[]> = { beacon: [], post: [], fetch: [], image: [] };
   try {
     for (let run = 0; run < runs; run++) {
       const visitor = await newVisitor(browser);
@@ -27,9 +31,11 @@ export async function measureTransport(browser: Browser, runs: number): Promise<
         // No named functions inside: tsx would wrap them in a helper the page does not have.
         const times = await visitor.page.evaluate(async (sends) => {
           const url = `${location.origin}/b/ss/benchtransport/1/BENCH/s1?AQB=1&ndh=1&pageName=transport&g=${encodeURIComponent(location.href)}&AQE=1`;
-          const out: number[][] = [[], [], []];
+          const long = `AQB=1&ndh=1&pageName=transport&v1=${'x'.repeat(3000)}&AQE=1`;
+          const out: number[][] = [[], [], [], []];
           const senders = [
             (u: string) => navigator.sendBeacon(u),
+            (u: string) => navigator.sendBeacon(u.slice(0, u.indexOf('?')), new Blob([long], { type: 'application/x-www-form-urlencoded' })),
             (u: string) => fetch(u, { keepalive: true, mode: 'no-cors', credentials: 'include' }).catch(() => undefined),
             (u: string) => (new Image().src = u),
           ];
@@ -44,13 +50,14 @@ export async function measureTransport(browser: Browser, runs: number): Promise<
           return out;
         }, SENDS);
         all.beacon.push(...times[0]!);
-        all.fetch.push(...times[1]!);
-        all.image.push(...times[2]!);
+        all.post.push(...times[1]!);
+        all.fetch.push(...times[2]!);
+        all.image.push(...times[3]!);
       } finally {
         await visitor.close();
       }
     }
-    return { beacon: summarise(all.beacon), fetch: summarise(all.fetch), image: summarise(all.image) };
+    return { beacon: summarise(all.beacon), post: summarise(all.post), fetch: summarise(all.fetch), image: summarise(all.image) };
   } finally {
     await server.close();
   }

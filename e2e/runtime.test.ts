@@ -55,6 +55,8 @@ describe('runtime in Chromium', () => {
     const hit = await h.server.waitForHit(pageViewOf('lifecycle'));
     expect(hit.path).toMatch(/^\/b\/ss\/fixtureprod\/1\/TW-[\d.]+\/s\d+$/);
     expect(hit.host).toBe('metrics.test.localhost');
+    // A hit that fits in a GET leaves as an image, the cheapest call for the page (analytics/transport.ts).
+    expect(hit.method).toBe('GET');
     expect(hit.params.get('events')).toBe('event1');
     expect(hit.params.get('cc')).toBe('GBP');
     expect(hit.query.startsWith('AQB=1&')).toBe(true);
@@ -174,6 +176,8 @@ describe('runtime in Chromium', () => {
     await page.goto(h.url('/next'));
     const hit = await h.server.waitForHit(linkNamed('Page Exit'));
     expect(hit.params.get('g')).toBe(h.url('/events'));
+    // Sent while the page is left: by sendBeacon, which outlives the page (a POST, the query in the URL).
+    expect(hit.method).toBe('POST');
     await page.context().close();
   });
 

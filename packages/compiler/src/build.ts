@@ -19,6 +19,8 @@ export interface CompileOptions {
   identityServer?: string;
   /** The folder that custom-code `file` settings are relative to. */
   propertyDir?: string;
+  /** Entries at least this long ship their rules and data elements as JSON (default JSON_FROM_CHARS). */
+  jsonFromChars?: number;
 }
 
 export interface BuildOptions extends Omit<CompileOptions, 'propertyDir'> {
@@ -47,6 +49,13 @@ export interface BuildSummary {
   modules: string[];
 }
 
+/**
+ * An entry at least this long (its rules and data elements, mostly) ships them as JSON text: the page parses
+ * that faster than it compiles the same object literal (docs/PERFORMANCE.md, "Start-up"). Below it the
+ * literal is smaller and its cost is lost in the noise; the size-budget property stays far below.
+ */
+export const JSON_FROM_CHARS = 10_000;
+
 /** Compiles one environment's container: generate the entry, then bundle and minify it with the runtime. */
 export async function compileContainer(property: Property, env: EnvironmentName, options: CompileOptions = {}): Promise<CompiledContainer> {
   const runtime = options.runtime ?? findRuntime();
@@ -58,8 +67,8 @@ export async function compileContainer(property: Property, env: EnvironmentName,
   if (missing.length)
     throw new CompileError(`the runtime has no module for:`, missing.map((id) => `${id} (${path.relative(root, runtimeModuleFile(runtime, id))})`));
 
-  const common: EsbuildOptions = {
-    stdin: { contents: entry.source, resolveDir: root, sourcefile: `${property.name}/${env}.entry.js`, loader: 'js' },
+  const esbuildOptions = (source: string): EsbuildOptions => ({
+    stdin: { contents: source, resolveDir: root, sourcefile: `${property.name}/${env}.entry.js`, loader: 'js' },
     absWorkingDir: root,
     // Never written (write: false); it names the map in the sourceMappingURL comment and anchors the map's paths.
     outfile: path.join(root, `${env}.js`),
@@ -78,13 +87,22 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     // Custom code is bundled too: a name it uses anywhere keeps its name.
     mangleProps: new RegExp(`^(${INTERNAL_PROPERTIES.filter((name) => !entry.customCodeWords.has(name)).join('|')})$`),
     logLevel: 'silent',
-  };
+  });
   let min, raw;
   try {
-    [min, raw] = await Promise.all([
-      build({ ...common, minify: true, sourcemap: 'linked', sourcesContent: true, metafile: true }),
-      build({ ...common, minify: false }),
-    ]);
+    const minified = (source: string, mangleCache: Record<string, string | false>) =>
+      build({ ...esbuildOptions(source), minify: true, sourcemap: 'linked', sourcesContent: true, metafile: true, mangleCache });
+    let source = entry.source;
+    let names: Record<string, string | false> = {};
+    min = await minified(source, names);
+    // A large property's rules and data elements go as JSON (generate.ts), written with the names this
+    // build gave their keys; the next build keeps those names (the same mangle cache).
+    if (source.length >= (options.jsonFromChars ?? JSON_FROM_CHARS) && min.mangleCache) {
+      names = min.mangleCache;
+      source = generateEntry(property, env, { ...options, runtime, importBase: root, renamed: names }).source;
+      min = await minified(source, names);
+    }
+    raw = await build({ ...esbuildOptions(source), minify: false, mangleCache: names });
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;
     if (!errors) throw e;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
-import { Code, literal, UserKeys } from './emit';
+import { Code, jsonLiteral, linkCodes, literal, UserKeys } from './emit';
 import { CompileError } from './errors';
 import { hasDebugBridge } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
@@ -16,6 +16,11 @@ export interface GenerateOptions {
   trackingServer?: string;
   /** Replaces the document's identity service (settings.identity.server), e.g. `id.health.localhost:8080` for the demo. */
   identityServer?: string;
+  /**
+   * The minifier's names for structural keys (esbuild's mangle cache from a build of the same property):
+   * given, the rules and data elements travel as JSON text for JSON.parse (emit.ts, jsonLiteral).
+   */
+  renamed?: Record<string, string | false>;
   /**
    * Write imports relative to this folder (`./packages/runtime/src/...`) instead of as absolute
    * paths, so the entry's text, and the source map that embeds it, do not depend on the machine.
@@ -107,8 +112,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     // Defaults the runtime knows are left out: every byte ships to every visitor.
     nonceMeta: property.settings.nonceMeta === 'csp-nonce' ? undefined : property.settings.nonceMeta,
     analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer, useRuntime) : undefined,
-    dataElements: new UserKeys(dataElements),
-    rules: ruleConfigs,
+    dataElements: new UserKeys(dataElements) as unknown,
+    rules: ruleConfigs as unknown,
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
     consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
     identity: property.settings.identity && identityConfig(property.settings.identity, useRuntime('identity/index'), options.identityServer),
@@ -117,6 +122,13 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
     debugOrigins: hasDebugBridge(env) ? (property.settings.debugOrigins ?? DEFAULT_DEBUG_ORIGINS) : undefined,
   };
+
+  // Start-up: the bulk of a large property is parsed as JSON rather than compiled as code (docs/PERFORMANCE.md).
+  const packed = options.renamed && jsonLiteral([config.dataElements, config.rules], options.renamed);
+  if (packed) {
+    config.dataElements = new Code('tw_packed[0]');
+    config.rules = new Code('tw_packed[1]');
+  }
 
   const modules = [...imports.keys()].sort();
   const specifier = (id: string) => {
@@ -130,6 +142,9 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     `import { boot } from ${JSON.stringify(specifier('core/boot'))};`,
     ...modules.map((id) => `import ${imports.get(id)} from ${JSON.stringify(specifier(id))};`),
     '',
+    ...(packed
+      ? [`const tw_codes = ${literal(packed.codes)};`, `const tw_packed = JSON.parse(${JSON.stringify(packed.json)});`, linkCodes('tw_packed', 'tw_codes'), '']
+      : []),
     `boot(${literal(config)});`,
     '',
   ].join('\n');

@@ -2,7 +2,7 @@
 // What our container sends, read back by the collector: the runtime's encoder with arbitrary
 // values, and the tracker and transport end to end (GET under 2047 characters, POST above).
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encode, type Pair } from '@tagwell/runtime/analytics/encode';
 import { createTracker } from '@tagwell/runtime/analytics/tracker';
 import { MAX_GET } from '@tagwell/runtime/analytics/transport';
@@ -115,29 +115,40 @@ const log: Logger = { log() {}, info() {}, warn() {}, error() {}, debug() {}, hi
 /** The visitor identity, as a page whose cookie holds the id. */
 const identity = { withId: (send: (id: string) => void) => send('1'.repeat(38)) };
 
-let beacon: ReturnType<typeof vi.fn<(url: string, data?: BodyInit | null) => boolean>>;
+// What the page hands to the browser: sendBeacon calls (long hits, unload) and image requests (the rest).
+type Sent = { via: 'beacon'; url: string; data?: BodyInit | null } | { via: 'image'; url: string };
+let sent: Sent[];
+const realImage = globalThis.Image;
 beforeEach(() => {
-  beacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
+  sent = [];
+  const beacon = (url: string, data?: BodyInit | null) => (sent.push({ via: 'beacon', url, data }), true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  globalThis.Image = class {
+    set src(url: string) {
+      sent.push({ via: 'image', url });
+    }
+  } as unknown as typeof Image;
 });
 afterEach(() => {
   delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+  globalThis.Image = realImage;
 });
 
-/** The request the collector gets for the last beacon: a POST with the query in the URL and no body, or a POST with a form body. */
+/** The request the collector gets for the last hit: an image GET, a bodiless POST with the query in the URL, or a POST with a form body. */
 async function request(): Promise<HitInput> {
-  const [url, data] = beacon.mock.calls.at(-1)!;
-  const { pathname, search, host } = new URL(url);
+  const last = sent.at(-1)!;
+  const { pathname, search, host } = new URL(last.url);
+  if (last.via === 'image') return { method: 'GET', path: pathname, query: search.slice(1), host };
   // navigator.sendBeacon(url) without data: a bodiless POST with no Content-Type.
-  if (!data) return { method: 'POST', path: pathname, query: search.slice(1), host };
-  const blob = data as Blob;
+  if (!last.data) return { method: 'POST', path: pathname, query: search.slice(1), host };
+  const blob = last.data as Blob;
   return { method: 'POST', path: pathname, query: search.slice(1), body: await blob.text(), contentType: blob.type, host };
 }
 
 describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s SDR', () => {
   const rules = rulesForProperties([health]);
 
-  it('accepts a page view sent as a bodiless POST, the query in the URL', async () => {
+  it('accepts a page view sent as an image GET', async () => {
     const t = createTracker(config, { log, identity });
     t.set('pageName', 'nhs:conditions:hives');
     t.set('ch', 'conditions');
@@ -148,6 +159,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
     t.setContextData('tool.bpReadingProvided', 'yes');
     t.send({ type: 'page' });
     const input = await request();
+    expect(input.method).toBe('GET');
     expect(input.body).toBeUndefined();
     expect(input.path).toMatch(/^\/b\/ss\/nhsukprod\/1\/TW-0\.1\.0\/s\d+$/);
     const hit = parsed(input);

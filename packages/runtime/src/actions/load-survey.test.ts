@@ -49,7 +49,8 @@ describe('load-survey (SPEC §7, §9)', () => {
     expect(appended).toEqual([]);
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     document.cookie = 'tw_survey_ZN_abc=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
-    loadSurvey({ ...base, sampleRate: 50 }, { type: 'window-loaded' }, ctx);
+    // A later run, entered as the page enters the container: it reads the cookies afresh (core/cookie.ts).
+    ctx.safe('test', () => loadSurvey({ ...base, sampleRate: 50 }, { type: 'window-loaded' }, ctx), undefined);
     expect(appended).toEqual([]);
     expect(document.cookie).toContain('tw_survey_ZN_abc=0');
   });

@@ -52,9 +52,19 @@ beforeEach(() => {
   vi.useFakeTimers();
   beacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  // Both transports report to the same mock: an image as (url), a beacon as (url, body).
+  vi.stubGlobal(
+    'Image',
+    class {
+      set src(url: string) {
+        beacon(url);
+      }
+    },
+  );
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   delete win.s;
   delete (navigator as { sendBeacon?: unknown }).sendBeacon;
 });

@@ -33,6 +33,15 @@ function make(deps: Partial<TrackerDeps> = {}, cfg: AnalyticsConfig = config) {
 beforeEach(() => {
   beacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  // Both transports report to the same mock: an image as (url), a beacon as (url, body).
+  vi.stubGlobal(
+    'Image',
+    class {
+      set src(url: string) {
+        beacon(url);
+      }
+    },
+  );
 });
 afterEach(() => {
   delete (navigator as { sendBeacon?: unknown }).sendBeacon;
@@ -210,6 +219,17 @@ describe('link hits', () => {
     expect(last()).not.toHaveProperty('pev1');
     t.send({ type: 'link', linkType: 'o', name: 42 as unknown as string });
     expect(last().pev2).toBe('42');
+  });
+
+  it('sends an exit link with sendBeacon, which outlives the page; page hits and other links as images', () => {
+    const { t } = make();
+    t.send({ type: 'page' });
+    t.send({ type: 'link', linkType: 'o', name: 'Find a Pharmacy' });
+    t.send({ type: 'link', linkType: 'd', name: 'leaflet.pdf' });
+    t.send({ type: 'link', linkType: 'e', name: 'GOV.UK', url: 'https://www.gov.uk/' });
+    // An image is heard as (url), a beacon as (url, body).
+    expect(beacon.mock.calls.map((call) => (call.length == 1 ? 'image' : 'beacon'))).toEqual(['image', 'image', 'image', 'beacon']);
+    expect(new URL(beacon.mock.calls[3]![0]).searchParams.get('pe')).toBe('lnk_e');
   });
 
   it('sends every variable set when linkTrackVars and linkTrackEvents are undefined', () => {

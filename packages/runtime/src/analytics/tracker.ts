@@ -71,8 +71,9 @@ function cap(pair: Pair): Pair {
 }
 
 /**
- * The analytics tracker: collects variables for a hit, sends it as an Adobe Analytics image request, then
- * clears them. Each occurrence of an event collects its own (`batch`), so a hit carries only what was set for it.
+ * The analytics tracker: collects variables for a hit, sends it as an Adobe Analytics image request
+ * (analytics/transport.ts), then clears them. Each occurrence of an event collects its own (`batch`),
+ * so a hit carries only what was set for it.
  */
 export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Tracker {
   const { log } = deps;
@@ -147,8 +148,9 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
               // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
               const query = encode(guard(guard([...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)]).map(cap)).map(cap), now);
-              if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query);
-              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query);
+              if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);
+              // An exit link's page is about to go: its hit leaves by a transport that outlives the page.
+              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, link && link.linkType == 'e');
               sent.push(query);
               if (sent.length > 20) sent.shift();
               log.debug('analytics:', hit.type, how, query);

@@ -20,6 +20,8 @@ function stubBeacon(impl: ((url: string, data?: BodyInit | null) => boolean) | u
   return fn;
 }
 
+const setHidden = (hidden: boolean) => Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+
 describe('send', () => {
   beforeEach(() => {
     images.length = 0;
@@ -28,89 +30,79 @@ describe('send', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    delete (document as { hidden?: boolean }).hidden;
+    dispatchEvent(new Event('pageshow'));
   });
 
-  it('beacons a short hit with the query in the URL', () => {
+  it('sends a hit that fits in a GET as an image, the cheapest call for the page', () => {
     const beacon = stubBeacon(() => true);
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    expect(send(URL_, SHORT)).toBe('beacon');
+    expect(send(URL_, SHORT)).toBe('image');
+    expect(images).toEqual([`${URL_}?${SHORT}`]);
+    expect(beacon).not.toHaveBeenCalled();
+  });
+
+  it('beacons a hit that must outlive the page (an exit link), with the query in the URL', () => {
+    const beacon = stubBeacon(() => true);
+    expect(send(URL_, SHORT, true)).toBe('beacon');
     expect(beacon).toHaveBeenCalledWith(`${URL_}?${SHORT}`, undefined);
-    expect(fetch).not.toHaveBeenCalled();
     expect(images).toEqual([]);
+  });
+
+  it('beacons every hit from the pagehide on, and images again once the page is shown from the cache', () => {
+    const beacon = stubBeacon(() => true);
+    // The page's own pagehide listener runs after the transport's (capturing) one.
+    addEventListener('pagehide', () => expect(send(URL_, SHORT)).toBe('beacon'), { once: true });
+    dispatchEvent(new Event('pagehide'));
+    expect(send(URL_, SHORT)).toBe('beacon');
+    dispatchEvent(new Event('pageshow'));
+    expect(send(URL_, SHORT)).toBe('image');
+    expect(beacon).toHaveBeenCalledTimes(2);
+    expect(images).toEqual([`${URL_}?${SHORT}`]);
+  });
+
+  it('beacons while the page is hidden (a tab in the background may be discarded)', () => {
+    const beacon = stubBeacon(() => true);
+    setHidden(true);
+    expect(send(URL_, SHORT)).toBe('beacon');
+    setHidden(false);
+    expect(send(URL_, SHORT)).toBe('image');
+    expect(beacon).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a hit of exactly 2047 characters in the URL and POSTs one of 2048 as a form body', async () => {
     const beacon = stubBeacon(() => true)!;
     const fits = 'AQB=1&v1=' + 'y'.repeat(MAX_GET - URL_.length - 1 - 15) + '&AQE=1';
     expect((URL_ + '?' + fits).length).toBe(MAX_GET);
-    send(URL_, fits);
-    expect(beacon.mock.calls[0]).toEqual([`${URL_}?${fits}`, undefined]);
-    send(URL_, fits + 'z');
-    const [url, body] = beacon.mock.calls[1]!;
+    expect(send(URL_, fits)).toBe('image');
+    expect(images).toEqual([`${URL_}?${fits}`]);
+    expect(send(URL_, fits + 'z')).toBe('beacon');
+    const [url, body] = beacon.mock.calls[0]!;
     expect(url).toBe(URL_);
     expect(body).toBeInstanceOf(Blob);
     expect((body as Blob).type).toBe('application/x-www-form-urlencoded');
     expect(await (body as Blob).text()).toBe(fits + 'z');
   });
 
-  it('falls back to a keep-alive fetch when sendBeacon refuses, GET for short and POST for long hits', async () => {
-    stubBeacon(() => false);
-    const fetch = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response()));
-    vi.stubGlobal('fetch', fetch);
-    expect(send(URL_, SHORT)).toBe('fetch');
-    expect(fetch.mock.calls[0]![0]).toBe(`${URL_}?${SHORT}`);
-    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'GET', keepalive: true, mode: 'no-cors', credentials: 'include', body: undefined });
-    expect(send(URL_, LONG)).toBe('fetch');
-    const [url, init] = fetch.mock.calls[1]!;
-    expect(url).toBe(URL_);
-    expect(init).toMatchObject({ method: 'POST', keepalive: true, mode: 'no-cors', credentials: 'include' });
-    expect((init.body as Blob).type).toBe('application/x-www-form-urlencoded');
-    expect(await (init.body as Blob).text()).toBe(LONG);
-    expect(images).toEqual([]);
-  });
-
-  it('falls back to fetch when sendBeacon is missing or throws', () => {
-    const fetch = vi.fn(() => Promise.resolve(new Response()));
+  it('falls back to an image GET when sendBeacon is missing, refuses or throws, and never fetches', () => {
+    const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     stubBeacon(undefined);
-    expect(send(URL_, SHORT)).toBe('fetch');
+    expect(send(URL_, LONG)).toBe('image');
+    stubBeacon(() => false);
+    expect(send(URL_, SHORT, true)).toBe('image');
     stubBeacon(() => {
       throw new TypeError('Illegal invocation');
     });
-    expect(send(URL_, SHORT)).toBe('fetch');
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('catches a rejected fetch without a second request', async () => {
-    stubBeacon(() => false);
-    const rejected = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    vi.stubGlobal('fetch', rejected);
-    const unhandled = vi.fn();
-    process.on('unhandledRejection', unhandled);
-    expect(send(URL_, SHORT)).toBe('fetch');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    process.off('unhandledRejection', unhandled);
-    expect(unhandled).not.toHaveBeenCalled();
-    expect(images).toEqual([]);
-  });
-
-  it('falls back to an image GET when fetch is missing or throws', () => {
-    stubBeacon(() => false);
-    vi.stubGlobal('fetch', undefined);
-    expect(send(URL_, SHORT)).toBe('image');
-    vi.stubGlobal('fetch', () => {
-      throw new TypeError('blocked');
-    });
     expect(send(URL_, LONG)).toBe('image');
-    expect(images).toEqual([`${URL_}?${SHORT}`, `${URL_}?${LONG}`]);
+    expect(images).toEqual([`${URL_}?${LONG}`, `${URL_}?${SHORT}`, `${URL_}?${LONG}`]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('never throws, even with nothing to send with', () => {
     stubBeacon(undefined);
-    vi.stubGlobal('fetch', undefined);
     vi.stubGlobal('Image', undefined);
     expect(send(URL_, SHORT)).toBeUndefined();
+    expect(send(URL_, LONG, true)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,15 @@ import type { AnalyticsConfig } from '../core/types';
 export const MAX_GET = 2047;
 const FORM = 'application/x-www-form-urlencoded';
 
-export type Transport = 'beacon' | 'fetch' | 'image';
+export type Transport = 'beacon' | 'image';
+
+/** True from the page's pagehide until it is shown again (back-forward cache): an image may not leave in time. */
+let leaving = false;
+// Registered as the container script runs, not when the tracker is first used: a page left before its
+// first hit sends that hit from pagehide (e2e/runtime.test.ts). Capturing, so it runs before the page's
+// own pagehide listeners, which may send a hit.
+addEventListener('pagehide', () => (leaving = true), true);
+addEventListener('pageshow', () => (leaving = false), true);
 
 /** `https://server/b/ss/rsid1,rsid2/1/<codeVersion>/s<random>`; the random part defeats caches. */
 export function beaconUrl(config: AnalyticsConfig): string {
@@ -13,26 +21,20 @@ export function beaconUrl(config: AnalyticsConfig): string {
 }
 
 /**
- * Sends one hit and says how: sendBeacon (survives page unload), then keep-alive fetch, then an image.
- * Never throws. A long hit goes as a form body with the same query (CONTRACT §4), except on the image
- * fallback, which can only GET.
+ * Sends one hit and says how. Never throws. A hit that fits in a GET goes as an image, as AppMeasurement
+ * sends it: the cheapest call for the page (docs/PERFORMANCE.md, "Transport"). sendBeacon only where an image
+ * may not outlive the page (`unload`: an exit link; the page hidden or being left) and for a long hit, sent as
+ * a form body with the same query (CONTRACT §4). No keep-alive fetch after a refused beacon: it shares the
+ * beacon's quota (Fetch standard, 64 KiB in flight) and exists in no browser that lacks sendBeacon; the image
+ * reaches every collector.
  */
-export function send(url: string, query: string): Transport | undefined {
+export function send(url: string, query: string, unload?: boolean): Transport | undefined {
   const full = url + '?' + query;
   const post = full.length > MAX_GET;
-  const body = () => (post ? new Blob([query], { type: FORM }) : undefined);
   try {
-    if (navigator.sendBeacon(post ? url : full, body())) return 'beacon';
+    if ((post || unload || leaving || document.hidden) && navigator.sendBeacon(post ? url : full, post ? new Blob([query], { type: FORM }) : undefined)) return 'beacon';
   } catch {
-    // Old browsers lack sendBeacon and some refuse it (quota, blocked URL); fetch may still deliver.
-  }
-  try {
-    const options: RequestInit = { method: post ? 'POST' : 'GET', keepalive: true, mode: 'no-cors', credentials: 'include', body: body() };
-    // An offline visitor's rejection is not worth a second request.
-    Promise.resolve(fetch(post ? url : full, options)).catch(() => {});
-    return 'fetch';
-  } catch {
-    // Old browsers lack fetch; an image reaches every collector.
+    // Old browsers lack sendBeacon and some refuse it (blocked URL): the image may still deliver.
   }
   try {
     new Image().src = full;

@@ -6,7 +6,8 @@ import cookie from './cookie';
 
 let ctx: Context;
 const event: RuleEvent = { type: 'dom-ready' };
-const test = (settings: Record<string, unknown>) => cookie(settings, event, ctx);
+// Through ctx.safe, as the page enters the container: each test is a run of its own (core/cookie.ts).
+const test = (settings: Record<string, unknown>) => ctx.safe('test', () => cookie(settings, event, ctx), undefined);
 beforeEach(() => {
   resetPage();
   ctx = startWithContext().ctx;

@@ -1,4 +1,4 @@
-import { createCookieApi } from './cookie';
+import { createCookieApi, forgetCookies } from './cookie';
 import { getLifecycle, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
@@ -48,6 +48,8 @@ function occurrence(ctx: Context): Occurrence {
 
 function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   const log = createLogger();
+  // How deep the container's own calls are: 0 when the page, an event or a timer enters it.
+  let depth = 0;
   const ctx: Context = {
     config,
     log,
@@ -55,11 +57,15 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
     // Read now: currentScript is only set while the container's own script runs.
     shared: { scriptNonce: (document.currentScript as HTMLScriptElement | null)?.nonce },
     safe(what, fn, fallback) {
+      // Entered from outside: what the page wrote to document.cookie meanwhile is read afresh (core/cookie.ts).
+      if (!depth++) forgetCookies();
       try {
         return fn();
       } catch (error) {
         log.error(what + ' failed:', error);
         return fallback;
+      } finally {
+        depth--;
       }
     },
     getVar: (name, event) => vars.getVar(name, event),

@@ -290,6 +290,36 @@ describe('messages', () => {
     expect(JSON.stringify(d.of('redaction'))).not.toMatch(/jo|nhs|LS1|4AP/i);
   });
 
+  it('says which rule sent each hit, with the data elements as they were when it did, and the query it left with', () => {
+    const d = debuggerWindow();
+    const beacon = stubBeacon();
+    openedWith(CONSOLE);
+    const layer = { section: 'conditions' };
+    const value: DataElementModule = () => layer.section;
+    const satellite = boot({
+      analytics: ANALYTICS,
+      dataElements: { Section: element('data-layer', value), Place: element('constant', constant, { value: 'near LS1 4AP' }) },
+      rules: [
+        makeRule('Page view', { events: [on('direct-call', directCall, { id: 'view' })], actions: [act('send-beacon', sendBeacon, { type: 'page' })] }),
+        makeRule('Feedback', {
+          events: [on('direct-call', directCall, { id: 'feedback' })],
+          actions: [act('send-beacon', sendBeacon, { type: 'link', linkName: 'Feedback: No' })],
+        }),
+        makeRule('Sends nothing', { events: [on('direct-call', directCall, { id: 'view' })] }),
+      ],
+    });
+    satellite.track('view');
+    layer.section = 'vaccinations';
+    satellite.track('feedback');
+    const queries = beacon.urls().map((url) => url.slice(url.indexOf('?') + 1));
+    expect(queries).toHaveLength(2);
+    // The postcode in a value goes through the guard, as in a hit.
+    expect(d.of('sent')).toEqual([
+      { source: 'tagwell', type: 'sent', rule: 'Page view', event: 'direct-call', values: { Section: 'conditions', Place: 'near postcode' }, query: queries[0] },
+      { source: 'tagwell', type: 'sent', rule: 'Feedback', event: 'direct-call', values: { Section: 'vaccinations', Place: 'near postcode' }, query: queries[1] },
+    ]);
+  });
+
   it('answers a data-elements request from the debugger origin with every value as text', () => {
     const d = debuggerWindow();
     openedWith(CONSOLE);
@@ -444,6 +474,6 @@ describe('a hostile page', () => {
 });
 
 it('sends keys the compiler never mangles', () => {
-  const keys = ['source', 'type', 'property', 'environment', 'buildId', 'url', 'level', 'message', 'time', 'rule', 'event', 'fired', 'failed', 'component', 'field', 'kind', 'parameter', 'values'];
+  const keys = ['source', 'type', 'property', 'environment', 'buildId', 'url', 'level', 'message', 'time', 'rule', 'event', 'fired', 'failed', 'component', 'field', 'kind', 'parameter', 'values', 'query'];
   expect(keys.filter((key) => INTERNAL_PROPERTIES.includes(key))).toEqual([]);
 });

@@ -147,23 +147,28 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
       };
     }
 
+    // Every data element's value now, as the debugger shows it.
+    const values = () => {
+      const found: Record<string, string> = Object.create(null);
+      // Looking must not change what the page sends: a previous-value or new-or-repeat element
+      // writes its cookie when read, so while the debugger reads, cookies are read only.
+      const cookie = ctx.cookie;
+      ctx.cookie = { get: (name) => cookie.get(name), set: () => undefined, remove: () => undefined };
+      try {
+        for (const name of Object.keys(ctx.config.dataElements)) found[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined), denied);
+      } finally {
+        ctx.cookie = cookie;
+      }
+      return found;
+    };
+
     addEventListener('message', (event) =>
       ctx.safe(
         'Debug bridge',
         () => {
           const data = event.data as Record<string, unknown> | null;
           if (event.origin !== to || !data || data['source'] !== 'tagwell-console' || data['type'] !== 'data-elements') return;
-          const values: Record<string, string> = Object.create(null);
-          // Looking must not change what the page sends: a previous-value or new-or-repeat element
-          // writes its cookie when read, so while the debugger reads, cookies are read only.
-          const cookie = ctx.cookie;
-          ctx.cookie = { get: (name) => cookie.get(name), set: () => undefined, remove: () => undefined };
-          try {
-            for (const name of Object.keys(ctx.config.dataElements)) values[name] = show(ctx.safe(`Data element "${name}"`, () => ctx.getVar(name), undefined), denied);
-          } finally {
-            ctx.cookie = cookie;
-          }
-          post('data-elements', { 'values': values });
+          post('data-elements', { 'values': values() });
         },
         undefined,
       ),
@@ -172,6 +177,8 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
     // What the guard removed from the hit being built, posted with the query it leaves with, so
     // the debugger pairs it with that hit whatever arrives first (the message or the stored hit).
     let found: Array<Record<string, string>> = [];
+    // The rule that sends each hit, and the values when it did, until the hit leaves (it may wait for consent or the visitor id).
+    const senders = new WeakMap<object, Record<string, unknown>>();
     const bridge: Bridge = {
       onRule(rule, event, failed) {
         try {
@@ -193,10 +200,19 @@ export default function debugBridge(ctx: Context, log: Logger & { setDebug(on: b
           // As post: never the page's problem.
         }
       },
-      onSent(query) {
+      onSend(hit, event) {
+        try {
+          senders.set(hit, { 'rule': event.rule, 'event': event.type, 'values': values() });
+        } catch {
+          // As post: never the page's problem.
+        }
+      },
+      onSent(query, hit) {
         const these = found;
         found = [];
         for (const redaction of these) post('redaction', { ...redaction, 'query': query });
+        const sender = hit && senders.get(hit);
+        if (sender) post('sent', { ...sender, 'query': query });
       },
     };
     ctx.bridge = bridge;

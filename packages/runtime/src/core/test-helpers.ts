@@ -143,11 +143,23 @@ export function watchPageErrors(): unknown[] {
   return errors;
 }
 
-/** Stubs `navigator.sendBeacon`; `hits()` decodes every query sent so far. */
+/**
+ * Stubs both transports (analytics/transport.ts): `beacon` hears every hit sent, an image's as `(url)` and a
+ * sendBeacon's as `(url, body)`; `hits()` decodes every query sent so far.
+ */
 export function stubBeacon() {
   const beacon = vi.fn((_url: string | URL, _body?: BodyInit | null) => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
-  teardowns.push(() => delete (navigator as { sendBeacon?: unknown }).sendBeacon);
+  const image = window.Image;
+  window.Image = class {
+    set src(url: string) {
+      beacon(url);
+    }
+  } as unknown as typeof Image;
+  teardowns.push(() => {
+    delete (navigator as { sendBeacon?: unknown }).sendBeacon;
+    window.Image = image;
+  });
   const urls = () => beacon.mock.calls.map(([url]) => String(url));
   const hits = () => urls().map((url) => new URLSearchParams(url.slice(url.indexOf('?') + 1)));
   return { beacon, urls, hits };

@@ -99,8 +99,10 @@ export interface Bridge {
   onRule(rule: RuleConfig, event: RuleEvent, failed: string | undefined): void;
   /** A hit is about to be guarded: the bridge reports what the guard removes, never the removed text. */
   onGuard(pairs: Array<[key: string, value: string]>, config: AnalyticsConfig): void;
-  /** The guarded hit leaves with this query: what the guard removed from it is reported now, with the query. */
-  onSent(query: string): void;
+  /** A rule's action is sending `hit`: the bridge notes the rule and the data elements' values now. */
+  onSend(hit: object, event: RuleEvent): void;
+  /** The guarded hit leaves with this query: what the guard removed from it, and what sent it, are reported now, with the query. */
+  onSent(query: string, hit?: object): void;
 }
 
 /** An event module registers every subscription of its type at once, so one listener serves many rules. */

@@ -10,8 +10,9 @@ import { quote, reject } from './rejection';
 // for a space, both escape a real `+` as %2B, and CONTRACT §4 says the POST body is "the same
 // query" as the GET, so both must read the same.
 //
-// Where the query is: the URL query for a GET and for a POST without a body (sendBeacon(url) with
-// no data, which our transport and AppMeasurement use for every hit up to 2047 characters); the
+// Where the query is: the URL query for a GET (an image request, how our transport sends a hit of up
+// to 2047 characters) and for a POST without a body (sendBeacon(url) with no data, how it sends one
+// while the page is left or for an exit link); the
 // body for a POST with one, which must then be application/x-www-form-urlencoded or text/plain
 // (415 otherwise) and comes with no URL query.
 
@@ -153,7 +154,7 @@ function parse(input: HitInput, limits: Required<ParseOptions>): ParsedHit | Rej
   let query: string;
   if (input.method === 'POST' && !input.body) {
     // navigator.sendBeacon(url) with no data: a bodiless POST, the query in the URL, no Content-Type
-    // (what AppMeasurement and our container send for every hit of up to 2047 characters).
+    // (how our container sends a hit of up to 2047 characters while the page is left or for an exit link).
     query = urlQuery;
   } else if (input.method === 'POST') {
     const type = String(input.contentType ?? '').split(';')[0]!.trim().toLowerCase();

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { Window } from 'happy-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { assertProperty } from '@tagwell/schema';
+import { compileContainer, generateEntry, loadProperty, type RuntimePackage } from '../src/index';
+import { Code, jsonLiteral, UserKeys } from '../src/emit';
+import { baseProperty, evaluateEntry, minimalProperty } from './helpers';
+
+// Start-up (docs/PERFORMANCE.md): a large property's rules and data elements travel as JSON text,
+// which the page parses for far less than it compiles the same object literal. Both forms must boot
+// the same container.
+
+const runtime: RuntimePackage = { dir: path.resolve('/opt/tagwell/packages/runtime'), version: '1.2.3' };
+
+const property = assertProperty(
+  baseProperty({
+    dataElements: [
+      { name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' }, default: 'N/A', forceLowerCase: true },
+      { name: 'Computed value', type: 'custom-code', settings: { source: 'return "de:" + (event ? event.type : "none");' } },
+    ],
+    rules: [
+      {
+        name: 'Page view',
+        events: [{ type: 'dom-ready' }],
+        actions: [
+          { type: 'set-variables', settings: { variables: { pageName: '%Page Name%', prop1: '%Computed value%' }, contextData: { 'tool.name': 'bmi', module: 'x' } } },
+          { type: 'send-beacon', settings: { type: 'page' } },
+        ],
+      },
+      {
+        name: 'Go',
+        events: [{ type: 'direct-call', settings: { id: 'go' } }, { type: 'click', settings: { selector: 'a.go' } }],
+        conditions: [{ type: 'custom-code', settings: { source: 'return event.identifier === "go";' } }],
+        exceptions: [{ type: 'path', settings: { pattern: '^/private/' } }],
+        actions: [{ type: 'custom-code', settings: { source: 'window.went = true;' } }],
+      },
+    ],
+  }),
+);
+
+/** The config as the page gets it, custom code as its text: functions compare by identity. */
+const comparable = (value: unknown) => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'function' ? `fn:${String(v)}` : v)));
+
+describe('rules and data elements as JSON', () => {
+  it('boot the same config as the object literal, modules and custom code linked back in place', () => {
+    const literal = generateEntry(property, 'production', { runtime });
+    const json = generateEntry(property, 'production', { runtime, renamed: {} });
+    expect(literal.source).not.toContain('JSON.parse(');
+    expect(json.source).toContain('JSON.parse(');
+    const config = evaluateEntry(json.source);
+    expect(comparable(config)).toEqual(comparable(evaluateEntry(literal.source)));
+    expect(typeof (config.rules[1]!.conditions![0]!.settings as { fn: unknown }).fn).toBe('function');
+    expect(config.rules[1]!.actions[0]!.module).toBe('act_custom_code');
+  });
+
+  it('writes structural keys as the minifier renamed them and the author’s keys as they are', () => {
+    const entry = generateEntry(property, 'production', { runtime, renamed: { module: 'e', settings: 'n', rules: false } });
+    const text = JSON.parse(entry.source.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]!) as string;
+    const [dataElements, rules] = JSON.parse(text) as [Record<string, Record<string, unknown>>, Array<{ actions: Array<Record<string, unknown>> }>];
+    expect(Object.keys(dataElements)).toEqual(['Page Name', 'Computed value']);
+    expect(dataElements['Page Name']).toMatchObject({ e: 0, n: { path: 'page.pageInfo.pageName' } });
+    // Context data keys are the author's: `module` among them stays, and is not taken for a module.
+    expect(rules[0]!.actions[0]!.n).toMatchObject({ contextData: { 'tool.name': 'bmi', module: 'x' } });
+  });
+
+  it('gives up on a shape only the literal can write: code elsewhere, or a module that is not code', () => {
+    expect(jsonLiteral({ module: new Code('m'), settings: { fn: new Code('f') } }, {})).toEqual({ json: '{"module":0,"settings":{"fn":1}}', codes: [new Code('m'), new Code('f')] });
+    expect(jsonLiteral({ module: new Code('m'), other: new Code('x') }, {})).toBeNull();
+    expect(jsonLiteral([{ module: 'not code' }], {})).toBeNull();
+    expect(jsonLiteral(new UserKeys({ module: 'a data element named module' }), {})).not.toBeNull();
+  });
+});
+
+describe('a compiled container with its rules as JSON', () => {
+  const windows: Window[] = [];
+  afterEach(async () => {
+    for (const w of windows.splice(0)) await w.happyDOM.close();
+  });
+
+  /** The hits a compiled container sends on a page, without their random and time parts. */
+  async function hits(js: string) {
+    const window = new Window({ url: 'https://www.health.localhost/conditions/flu/' });
+    windows.push(window);
+    const page = window as unknown as Record<string, unknown>;
+    const sent: string[] = [];
+    page.digitalData = { page: { pageInfo: { pageName: 'Flu' }, category: { primaryCategory: 'conditions' } } };
+    (window.navigator as unknown as Record<string, unknown>).sendBeacon = (hit: string) => sent.push(hit) > 0;
+    page.Image = class {
+      set src(hit: string) {
+        sent.push(hit);
+      }
+    };
+    window.eval(js);
+    await window.happyDOM.waitUntilComplete();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return sent.map((hit) => hit.replace(/\/s\d+\?/, '/s?').replace(/&t=[^&]*/, ''));
+  }
+
+  it('sends the same hits as the literal form (properties/minimal, forced either way)', async () => {
+    const { property: minimal, dir } = loadProperty(minimalProperty);
+    const asJson = await compileContainer(minimal, 'production', { propertyDir: dir, jsonFromChars: 0 });
+    const asLiteral = await compileContainer(minimal, 'production', { propertyDir: dir, jsonFromChars: Infinity });
+    expect(asJson.js).toContain('JSON.parse(');
+    expect(asLiteral.js).not.toContain('JSON.parse(');
+    const sent = await hits(asJson.js);
+    expect(sent).toHaveLength(1);
+    expect(sent).toEqual(await hits(asLiteral.js));
+    expect(new URL(sent[0]!).searchParams.get('pageName')).toBe('flu');
+  });
+
+  it('is what a large property gets by default; the minimal one keeps the literal', async () => {
+    const { property: minimal, dir } = loadProperty(minimalProperty);
+    expect((await compileContainer(minimal, 'production', { propertyDir: dir })).js).not.toContain('JSON.parse(');
+    const large = assertProperty(
+      baseProperty({
+        rules: Array.from({ length: 60 }, (_, i) => ({
+          name: `Link ${i}`,
+          events: [{ type: 'click', settings: { selector: `[data-track="cta-${i}"]` } }],
+          actions: [{ type: 'send-beacon', settings: { type: 'link', linkName: `Link ${i}` } }],
+        })),
+      }),
+    );
+    expect((await compileContainer(large, 'production')).js).toContain('JSON.parse(');
+  });
+});

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import customCode from '../actions/custom-code';
+import { flushMicrotasks, resetPage, startWithContext } from './test-helpers';
+import type { Context, RuleEvent } from './types';
+
+// Reading document.cookie can wait on the browser's cookie store: one read serves one run of the
+// container (core/cookie.ts), and nothing written meanwhile is missed.
+
+let ctx: Context;
+let reads: { mock: { calls: unknown[] } };
+const event: RuleEvent = { type: 'dom-ready' };
+/** One run of the container, entered as the page, an event or a timer enters it. */
+const run = <T>(fn: () => T): T => ctx.safe('test', fn, undefined as T);
+
+beforeEach(() => {
+  resetPage();
+  ctx = startWithContext().ctx;
+  document.cookie = 'tw_a=1; path=/';
+  reads = vi.spyOn(document, 'cookie', 'get');
+});
+
+describe('cookie reads', () => {
+  it('one read of document.cookie serves every get of one run', () => {
+    const got = run(() => [ctx.cookie.get('tw_a'), ctx.cookie.get('tw_b'), ctx.cookie.get('tw_a')]);
+    expect(got).toEqual(['1', undefined, '1']);
+    expect(reads.mock.calls).toHaveLength(1);
+  });
+
+  it('the next run reads afresh, so it sees what the page wrote between runs', () => {
+    expect(run(() => ctx.cookie.get('tw_b'))).toBeUndefined();
+    document.cookie = 'tw_b=2; path=/';
+    expect(run(() => ctx.cookie.get('tw_b'))).toBe('2');
+    expect(reads.mock.calls).toHaveLength(2);
+  });
+
+  it('reads again once the microtasks of the turn have run', async () => {
+    ctx.cookie.get('tw_a');
+    document.cookie = 'tw_a=changed; path=/';
+    await flushMicrotasks();
+    expect(ctx.cookie.get('tw_a')).toBe('changed');
+  });
+
+  // Values are compared outside the run: ctx.safe would catch a failed expectation.
+  it('a write through the API, or a removal, is seen at once in the same run', () => {
+    const got = run(() => {
+      const before = ctx.cookie.get('tw_c');
+      ctx.cookie.set('tw_c', 'three');
+      const after = ctx.cookie.get('tw_c');
+      ctx.cookie.remove('tw_a');
+      return [before, after, ctx.cookie.get('tw_a')];
+    });
+    expect(got).toEqual([undefined, 'three', undefined]);
+  });
+
+  it('a custom code action that writes document.cookie itself: what runs after it sees the cookie', () => {
+    const fn = () => void (document.cookie = 'tw_d=4; path=/');
+    const got = run(() => {
+      const before = ctx.cookie.get('tw_d');
+      customCode({ fn }, event, ctx);
+      return [before, ctx.cookie.get('tw_d')];
+    });
+    expect(got).toEqual([undefined, '4']);
+  });
+});
