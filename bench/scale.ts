@@ -1,49 +1,54 @@
-// `npx tsx bench/scale.ts`: storage on a large hits table. Fills it through Storage, times every
-// report, then measures how long hits wait for their answer while reads run beside them.
+// `npm run bench:scale`: storage at a national site's volume (issue 18 item 5). Stores hits spread
+// over 30 days through the collector's ingest path, then at each size prints every report's time
+// over 1, 7 and 30 days, the wait of hits sent over HTTP while reports run, ingest throughput and
+// bytes on disk per hit, with the targets as met or not met.
 //
-//   HITS=300000        hits in the table (30 days of made-up health-site traffic)
-//   BENCH_SECONDS=8    length of each ingestion run
-//   RATE=200           hits/s sent during each ingestion run
-//   ENGINES=sqlite     sqlite,postgres for both
+//   npm run bench:scale -- --hits 1000000,10000000 --engine sqlite,postgres --seconds 8 --rate 200
 //
-// The load generator runs in a worker thread, so a blocked server event loop cannot hold back the
-// requests it sends or the clock that times them.
+// Sizes grow one database: the 10,000,000 run measures the 1,000,000 one on its way.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { loadConfig, openStorage, startServer, type Storage } from '../packages/server/src/index';
 import type { ReportRange } from '../packages/server/src/storage';
 import { generateHits } from '../packages/server/test/support/generate-hits';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
-import { ms, table } from './table';
+import { readLoop, sendHits, type Load, type Reads } from './scale-load';
+import { formatNumber, ms, table } from './table';
 
-const HITS = Number(process.env.HITS ?? 300_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const RATE = Number(process.env.RATE ?? 200);
-const ENGINES = (process.env.ENGINES ?? 'sqlite').split(',');
+const { values: args } = parseArgs({
+  options: {
+    hits: { type: 'string', default: '1000000,10000000' },
+    engine: { type: 'string', default: 'sqlite,postgres' },
+    seconds: { type: 'string', default: '8' },
+    rate: { type: 'string', default: '200' },
+    batch: { type: 'string', default: '1000' },
+    name: { type: 'string' },
+  },
+});
+const SIZES = args.hits.split(',').map(Number).sort((a, b) => a - b);
+const ENGINES = args.engine.split(',');
+const SECONDS = Number(args.seconds);
+const RATE = Number(args.rate);
+/** Hits per insertHits call: what the collector's batcher hands storage under load. */
+const BATCH = Number(args.batch);
 const root = path.resolve(import.meta.dirname, '..');
-const CHUNK = 5000;
-const month: ReportRange = { from: '2026-10-01', to: '2026-10-30' };
-const oneDay: ReportRange = { from: '2026-10-15', to: '2026-10-15' };
+const RANGES: Array<[string, ReportRange]> = [
+  ['1 day', { from: '2026-10-15', to: '2026-10-15' }],
+  ['7 days', { from: '2026-10-10', to: '2026-10-16' }],
+  ['30 days', { from: '2026-10-01', to: '2026-10-30' }],
+];
+const TARGET_REPORT_MS = 1000;
+const TARGET_P99_MS = 50;
+const TARGET_BYTES = 200;
+const TARGET_AT = 10_000_000;
 
-/** Every report of the reports API, as it runs them (routes/admin/reports.ts). */
-function allReports(storage: Storage, range: ReportRange): Promise<unknown[]> {
-  const optional = storage as Storage & { uniqueVisitors?: (range: ReportRange) => Promise<unknown> };
-  return Promise.all([
-    storage.pageViewsByDay(range),
-    storage.pageViewsBySection(range),
-    storage.topPages(10, range),
-    storage.searches(range),
-    storage.toolFunnel(range),
-    storage.feedbackByPage(range),
-    storage.consentOptOuts(range),
-    ...(optional.uniqueVisitors ? [optional.uniqueVisitors(range)] : []),
-  ]);
-}
-
-const reports: Array<[string, (s: Storage, r: ReportRange) => Promise<unknown>]> = [
+type Report = [string, (s: Storage, r: ReportRange) => Promise<unknown>];
+const reports: Report[] = [
   ['pageViewsByDay', (s, r) => s.pageViewsByDay(r)],
   ['pageViewsBySection', (s, r) => s.pageViewsBySection(r)],
   ['topPages(10)', (s, r) => s.topPages(10, r)],
@@ -51,10 +56,10 @@ const reports: Array<[string, (s: Storage, r: ReportRange) => Promise<unknown>]>
   ['toolFunnel', (s, r) => s.toolFunnel(r)],
   ['feedbackByPage', (s, r) => s.feedbackByPage(r)],
   ['consentOptOuts', (s, r) => s.consentOptOuts(r)],
-  ['uniqueVisitors', (s, r) => (s as Storage & { uniqueVisitors?: (r: ReportRange) => Promise<unknown> }).uniqueVisitors?.(r) ?? Promise.resolve()],
-  ['all, as the reports API', allReports],
-  ['latestHits(1000), no match: a scan', (s) => s.latestHits({ limit: 1000, reportSuite: 'nosuchsuite' })],
+  ['uniqueVisitors', (s, r) => s.uniqueVisitors(r)],
 ];
+/** Every report at once, as the reports API runs them. */
+const allReports = (s: Storage, r: ReportRange) => Promise.all(reports.map(([, run]) => run(s, r)));
 
 async function median(runs: number, work: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -66,123 +71,107 @@ async function median(runs: number, work: () => Promise<unknown>): Promise<numbe
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
-const LOAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { port, rate, seconds, path } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const latencies = [];
-let errors = 0, inflight = 0, sent = 0;
-const start = performance.now();
-const finish = () => { if (inflight === 0 && performance.now() - start >= seconds * 1000) { clearInterval(timer); agent.destroy(); parentPort.postMessage({ latencies, errors }); } };
-const one = () => {
-  inflight++; sent++;
-  const t0 = performance.now();
-  const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { host: 'metrics.health.localhost' } }, (res) => {
-    res.resume();
-    res.on('end', () => { if (res.statusCode >= 300) errors++; latencies.push(performance.now() - t0); inflight--; finish(); });
-  });
-  req.on('error', () => { errors++; inflight--; finish(); });
-};
-const timer = setInterval(() => {
-  const due = Math.min(Math.floor(((performance.now() - start) / 1000) * rate), rate * seconds);
-  while (sent < due) one();
-  finish();
-}, 5);
-`;
-
-interface Load {
-  sent: number;
-  errors: number;
-  p50: number;
-  p99: number;
-  max: number;
+interface Disk {
+  /** The whole database. */
+  total: number;
+  /** The hits table, its indexes and hit_sources. */
+  hits: number;
 }
 
-function sendHits(port: number): Promise<Load> {
-  const query = 'AQB=1&ndh=1&pageName=conditions%3Achickenpox&g=http%3A%2F%2Fwww.health.localhost%2Fconditions%2Fchickenpox&cc=GBP&ch=conditions&c5=web&events=event1&AQE=1';
-  const worker = new Worker(LOAD, { eval: true, workerData: { port, rate: RATE, seconds: SECONDS, path: `/b/ss/nhsukprod/1/TW-0.1.0/s1?${query}` } });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', ({ latencies, errors }: { latencies: number[]; errors: number }) => {
-      void worker.terminate();
-      const sorted = latencies.sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-      resolve({ sent: sorted.length, errors, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN });
-    });
-  });
-}
-
-/** Runs `read` back to back for the length of a run (or until `until` settles); how many completed and the slowest. */
-async function readLoop(read: () => Promise<unknown>, until: Promise<unknown>): Promise<{ runs: number; failed: number; slowest: number }> {
-  let done = false;
-  void until.finally(() => (done = true));
-  const stop = setTimeout(() => (done = true), SECONDS * 1000);
-  let runs = 0;
-  let failed = 0;
-  let slowest = 0;
-  while (!done) {
-    const start = performance.now();
+async function diskOf(engine: string, dataDir: string, databaseUrl: string | undefined, baseline: number): Promise<Disk> {
+  if (engine === 'sqlite') {
+    const db = new Database(path.join(dataDir, 'tagwell.sqlite'), { readonly: true });
     try {
-      await read();
-      runs++;
-    } catch {
-      failed++;
+      const pages = db.pragma('page_count', { simple: true }) as number;
+      const size = db.pragma('page_size', { simple: true }) as number;
+      const free = db.pragma('freelist_count', { simple: true }) as number;
+      const rows = db.prepare("select name, sum(pgsize) as bytes from dbstat where aggregate = true group by name").all() as Array<{ name: string; bytes: number }>;
+      const hits = rows.filter((r) => /^hits($|_)|^hit_sources|^sqlite_autoindex_hit_sources/.test(r.name)).reduce((n, r) => n + r.bytes, 0);
+      return { total: (pages - free) * size - baseline, hits };
+    } finally {
+      db.close();
     }
-    slowest = Math.max(slowest, performance.now() - start);
-    // A macrotask between reads, as between two HTTP requests.
-    await new Promise((resolve) => setImmediate(resolve));
   }
-  clearTimeout(stop);
-  return { runs, failed, slowest };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const total = await client.query<{ n: string }>('select pg_database_size(current_database()) as n');
+    const hits = await client.query<{ n: string }>(
+      `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c
+       where c.relkind = 'r' and (c.relname ~ '^hits_[0-9]{8}$' or c.relname = 'hit_sources')`,
+    );
+    return { total: Number(total.rows[0]!.n) - baseline, hits: Number(hits.rows[0]!.n) };
+  } finally {
+    await client.end();
+  }
 }
 
-async function benchEngine(engine: string) {
+interface SizeResult {
+  hits: number;
+  ingest: { hitsPerSecond: number; seconds: number; batch: number; path: string };
+  reports: Array<{ report: string; ms: Record<string, number> }>;
+  loads: Array<{ run: string; load: Load; reads?: Reads }>;
+  disk: Disk & { totalPerHit: number; hitsPerHit: number };
+  loadAverage: number[];
+}
+
+async function benchEngine(engine: string): Promise<SizeResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-scale-'));
   const databaseUrl = engine === 'postgres' ? await createDatabase('tagwell_scale') : undefined;
   const storage = await openStorage({ dataDir, databaseUrl });
+  const results: SizeResult[] = [];
   try {
-    const fillStart = performance.now();
-    for (let i = 0; i < HITS; i += CHUNK) {
-      await storage.insertHits(generateHits({ count: Math.min(CHUNK, HITS - i), seed: i + 1, visitors: Math.floor(HITS / 5) }));
-    }
-    const fillSeconds = (performance.now() - fillStart) / 1000;
-    console.log(`${engine}: ${HITS.toLocaleString('en-GB')} hits stored in ${fillSeconds.toFixed(1)} s (${Math.round(HITS / fillSeconds).toLocaleString('en-GB')} hits/s, batches of ${CHUNK})`);
-
-    const reportRows: Array<[string, string, string]> = [];
-    for (const [name, run] of reports) {
-      reportRows.push([name, ms(await median(3, () => run(storage, month))), ms(await median(3, () => run(storage, oneDay)))]);
-    }
-    console.log(table(`Reports on ${engine}, ${HITS.toLocaleString('en-GB')} hits, median of 3, ms`, ['report', '30 days', '1 day'], reportRows));
-
-    const server = await startServer(
-      { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl, propertiesDir: path.join(root, 'properties'), publicationSyncSeconds: 0 },
-      { logger: false, storage },
-    );
-    const loads: Array<{ name: string; load: Load; reads?: { runs: number; failed: number; slowest: number } }> = [];
-    try {
-      loads.push({ name: 'hits alone', load: await sendHits(server.port) });
-      {
-        const load = sendHits(server.port);
-        const reads = await readLoop(() => allReports(storage, month), load);
-        loads.push({ name: 'hits + reports API (30 days) back to back', load: await load, reads });
+    const baseline = (await diskOf(engine, dataDir, databaseUrl, 0)).total;
+    let stored = 0;
+    for (const size of SIZES) {
+      const start = performance.now();
+      const from = stored;
+      while (stored < size) {
+        const count = Math.min(BATCH, size - stored);
+        // One visitor in five hits, as in the generator's health-site shape; the seed makes each batch different.
+        await storage.insertHits(generateHits({ count, seed: stored + 1, visitors: Math.floor(SIZES.at(-1)! / 5) }));
+        stored += count;
+        if (stored % 500_000 < count) console.log(`${engine}: ${stored.toLocaleString('en-GB')} hits stored (${formatNumber(loadavg()[0]!, 1)} load)`);
       }
-      {
-        const load = sendHits(server.port);
-        const reads = await readLoop(() => storage.latestHits({ limit: 1000, reportSuite: 'nosuchsuite' }), load);
-        loads.push({ name: 'hits + latestHits scans back to back', load: await load, reads });
+      const seconds = (performance.now() - start) / 1000;
+      const ingest = { hitsPerSecond: (size - from) / seconds, seconds, batch: BATCH, path: `Storage.insertHits, batches of ${BATCH} (what the collector's batcher calls)` };
+      console.log(`\n${engine}: ${size.toLocaleString('en-GB')} hits over 30 days; the last ${(size - from).toLocaleString('en-GB')} stored in ${seconds.toFixed(1)} s, ${Math.round(ingest.hitsPerSecond).toLocaleString('en-GB')} hits/s through ${ingest.path}`);
+
+      const reportRows: SizeResult['reports'] = [];
+      for (const [name, run] of [...reports, ['all, as the reports API', allReports] as Report]) {
+        const times: Record<string, number> = {};
+        for (const [label, range] of RANGES) times[label] = await median(3, () => run(storage, range));
+        reportRows.push({ report: name, ms: times });
       }
-    } finally {
-      await server.stop();
+      console.log(table(`Reports on ${engine} at ${size.toLocaleString('en-GB')} hits, median of 3, ms`, ['report', ...RANGES.map(([l]) => l)], reportRows.map((r) => [r.report, ...RANGES.map(([l]) => ms(r.ms[l]!))])));
+
+      const server = await startServer(
+        { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl, propertiesDir: path.join(root, 'properties'), publicationSyncSeconds: 0 },
+        { logger: false, storage },
+      );
+      const loads: SizeResult['loads'] = [];
+      try {
+        loads.push({ run: 'hits alone', load: await sendHits(server.port, RATE, SECONDS) });
+        const load = sendHits(server.port, RATE, SECONDS);
+        const reads = await readLoop(() => allReports(storage, RANGES[2]![1]), load);
+        loads.push({ run: 'hits while the reports API (30 days) runs back to back', load: await load, reads });
+      } finally {
+        await server.stop();
+      }
+      console.log(
+        table(
+          `Hits over HTTP on ${engine} at ${size.toLocaleString('en-GB')} hits, ${RATE} hits/s for ${SECONDS} s; answer time, ms`,
+          ['run', 'hits', 'non-2xx', 'p50', 'p99', 'worst', 'reports done', 'slowest report'],
+          loads.map(({ run, load, reads }) => [run, load.sent, load.errors, ms(load.p50), ms(load.p99), ms(load.max), reads?.runs ?? '', reads ? ms(reads.slowest) : '']),
+        ),
+      );
+      stored += loads.reduce((n, l) => n + l.load.sent - l.load.errors, 0);
+      const disk = await diskOf(engine, dataDir, databaseUrl, baseline);
+      const perHit = { ...disk, totalPerHit: disk.total / stored, hitsPerHit: disk.hits / stored };
+      console.log(`${engine} on disk: ${formatNumber(perHit.totalPerHit)} bytes a hit in all (aggregates included), ${formatNumber(perHit.hitsPerHit)} in the hits table and its indexes`);
+      results.push({ hits: size, ingest, reports: reportRows, loads, disk: perHit, loadAverage: loadavg() });
     }
-    console.log(
-      table(
-        `Hits answered on ${engine} while reads run, ${RATE} hits/s for ${SECONDS} s; latency ms`,
-        ['run', 'hits', 'non-2xx', 'p50', 'p99', 'max', 'reads done', 'slowest read ms'],
-        loads.map(({ name, load, reads }) => [name, load.sent, load.errors, ms(load.p50), ms(load.p99), ms(load.max), reads?.runs ?? '', reads ? ms(reads.slowest) : '']),
-      ),
-    );
-    return { engine, hits: HITS, fillSeconds, reports: reportRows, loads };
+    return results;
   } finally {
     await storage.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -190,11 +179,31 @@ async function benchEngine(engine: string) {
   }
 }
 
-const results = [];
-for (const engine of ENGINES) results.push(await benchEngine(engine));
+function targets(engine: string, results: SizeResult[]): Array<[string, string, string, string]> {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const at10m = results.find((r) => r.hits >= TARGET_AT);
+  const largest = results.at(-1)!;
+  const worst30 = (r: SizeResult) => Math.max(...r.reports.map((x) => x.ms['30 days']!));
+  const p99 = Math.max(...results.map((r) => r.loads.find((l) => l.reads)!.load.p99));
+  return [
+    [
+      engine,
+      `every 30-day report under ${TARGET_REPORT_MS} ms at ${TARGET_AT.toLocaleString('en-GB')} hits`,
+      at10m ? `${ms(worst30(at10m))} ms` : `not run at ${TARGET_AT.toLocaleString('en-GB')} (largest ${largest.hits.toLocaleString('en-GB')}: ${ms(worst30(largest))} ms)`,
+      at10m ? verdict(worst30(at10m) < TARGET_REPORT_MS) : 'not measured',
+    ],
+    [engine, `hits while reports run, p99 under ${TARGET_P99_MS} ms`, `${ms(p99)} ms`, verdict(p99 < TARGET_P99_MS)],
+    [engine, `under ${TARGET_BYTES} bytes a hit on disk`, `${formatNumber(largest.disk.totalPerHit)} (hits table ${formatNumber(largest.disk.hitsPerHit)})`, verdict(largest.disk.totalPerHit < TARGET_BYTES)],
+  ];
+}
+
+console.log(`bench:scale: ${SIZES.map((n) => n.toLocaleString('en-GB')).join(', ')} hits on ${ENGINES.join(', ')}; ingest through Storage.insertHits (the collector's batch insert), ${BATCH} hits a batch; load ${loadavg().map((n) => formatNumber(n, 1)).join(' ')}`);
+const all: Record<string, SizeResult[]> = {};
+for (const engine of ENGINES) all[engine] = await benchEngine(engine);
+console.log(table('Targets (issue 18)', ['engine', 'target', 'measured', ''], Object.entries(all).flatMap(([engine, results]) => targets(engine, results))));
 const out = path.join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
-const file = path.join(out, `scale-${process.env.BENCH_NAME ?? new Date().toISOString().slice(0, 10)}.json`);
-writeFileSync(file, JSON.stringify({ hits: HITS, seconds: SECONDS, rate: RATE, results }, null, 2) + '\n');
+const file = path.join(out, `scale-${args.name ?? `${ENGINES.join('-')}-${SIZES.at(-1)}`}.json`);
+writeFileSync(file, JSON.stringify({ sizes: SIZES, seconds: SECONDS, rate: RATE, batch: BATCH, results: all }, null, 2) + '\n');
 console.log(`\n${file}`);
 process.exit(0);

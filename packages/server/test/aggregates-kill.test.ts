@@ -14,6 +14,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { openStorage } from '../src/index';
 import { Aggregates } from '../src/storage/aggregates';
+import { decodeHitRecord } from '../src/storage/hit-record';
+import { eventNames, eventNamesColumn } from '../src/storage/text';
 import type { HitVariables } from '../src/storage';
 import { ROOT } from './support/config';
 import { visitorId } from './support/generate-hits';
@@ -110,9 +112,19 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
   await storage.close();
 
   const db = new SqliteDatabase(path.join(dataDir, 'tagwell.sqlite'), { readonly: true });
+  const raw = new SqliteDatabase(':memory:');
   try {
     type Row = { received_at: string; host: string; report_suites: string; hit_type: 'page' | 'link'; link_name: string | null; page_name: string | null; site_section: string | null; event_names: string; variables: string };
-    const hits = db.prepare('select received_at, host, report_suites, hit_type, link_name, page_name, site_section, event_names, variables from hits').all() as Row[];
+    // The stored hits decoded (storage/hit-record.ts) into a table of plain columns, for the recounts below.
+    const stored = db.prepare('select h.received_at, s.host, s.report_suites, h.record from hits h join hit_sources s on s.id = h.source').all() as Array<{ received_at: number; host: string; report_suites: string; record: Buffer }>;
+    const hits: Row[] = stored.map((row) => {
+      const hit = decodeHitRecord(row.record);
+      const names = hit.events != null ? eventNames(hit.events) : (hit.variables.events ?? []);
+      return { received_at: new Date(row.received_at).toISOString(), host: row.host, report_suites: row.report_suites, hit_type: hit.hitType, link_name: hit.linkName, page_name: hit.pageName, site_section: hit.siteSection, event_names: eventNamesColumn(names), variables: JSON.stringify(hit.variables) };
+    });
+    raw.exec('create table hits (received_at text, host text, report_suites text, hit_type text, link_name text, page_name text, site_section text, event_names text, variables text)');
+    const insert = raw.prepare('insert into hits values (@received_at, @host, @report_suites, @hit_type, @link_name, @page_name, @site_section, @event_names, @variables)');
+    for (const hit of hits) insert.run(hit);
     expect(hits.length).toBeGreaterThanOrEqual(acknowledged);
 
     // The full recount, with the same rules the writer uses.
@@ -122,7 +134,7 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
     const counts = db.prepare('select key, dimension, hour, host, report_suites, value, has_value, hits from hit_counts').all();
     const byKey = <T extends { key: string }>(rows: T[]) => [...rows].sort((a, b) => (a.key < b.key ? -1 : 1));
     expect(byKey(counts as Array<{ key: string }>)).toEqual(byKey(expected.counts));
-    const sketches = (db.prepare('select key, day, host, report_suites, registers from visitor_sketches').all() as Array<{ key: string; registers: Buffer }>).map((row) => ({
+    const sketches = (db.prepare('select key, day, host, report_suites, dimension, value, has_value, registers from visitor_sketches').all() as Array<{ key: string; registers: Buffer }>).map((row) => ({
       ...row,
       registers: new Uint8Array(row.registers),
     }));
@@ -130,14 +142,14 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
     expect(expected.sketches.length).toBeGreaterThan(0);
 
     // And a recount in SQL straight from the hits, which shares no code with the writer.
-    const pages = db.prepare("select count(*) as n from hits where hit_type = 'page'").get() as { n: number };
+    const pages = raw.prepare("select count(*) as n from hits where hit_type = 'page'").get() as { n: number };
     expect(pageViews).toBe(pages.n);
-    const byPage = db
+    const byPage = raw
       .prepare("select substr(received_at, 1, 13) as hour, host, report_suites, page_name as value, count(*) as hits from hits where hit_type = 'page' group by 1, 2, 3, 4 order by 1, 2, 3, 4")
       .all();
     const pageCounts = db.prepare("select hour, host, report_suites, value, hits from hit_counts where dimension = 'page' order by 1, 2, 3, 4").all();
     expect(pageCounts).toEqual(byPage);
-    const byEvent = db
+    const byEvent = raw
       .prepare(
         `select count(*) filter (where instr(event_names, ',event2,') or instr(event_names, ',event3,')) as searches,
                 count(*) filter (where instr(event_names, ',event5,')) as zero,
@@ -159,5 +171,6 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
     expect(Object.values(byEvent as Record<string, number>).every((n) => n > 0)).toBe(true);
   } finally {
     db.close();
+    raw.close();
   }
 }, 120_000);

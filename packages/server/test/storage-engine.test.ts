@@ -209,10 +209,15 @@ describe.each(engines)('storage engine on $engine', ({ prepare, fresh }) => {
     await storage.close();
 
     // A database from before the aggregates: the migration counts what is there.
-    await p.exec(['drop table hit_counts', 'drop table visitor_sketches', "delete from tagwell_migrations where name = '004_aggregates'"]);
+    await p.exec([
+      'drop table hit_counts',
+      'drop table visitor_sketches',
+      'drop table first_visits',
+      "delete from tagwell_migrations where name in ('004_aggregates', '006_visitor_reports')",
+    ]);
     const logs: string[] = [];
     storage = await open(p, { log: (msg) => logs.push(msg) });
-    expect(logs).toContain('storage: applied migrations 004_aggregates');
+    expect(logs).toContain('storage: applied migrations 004_aggregates, 006_visitor_reports');
     for (const range of RANGES) await expectReports(storage, stored, range);
   }, 120_000);
 

@@ -17,12 +17,25 @@
  * | `tool_start`, `tool_completion` | the tool (eVar20) | hits with event14, event15 |
  * | `feedback_yes`, `feedback_no` | pageName (or none) | hits whose eVar35 is yes / no, any case |
  * | `consent` | `statistics_off`, `marketing_off` | link hits `Cookies: Statistics Off` / `Marketing Off` |
+ *
+ * The visitor sketches, one per UTC day, host, report suites, dimension and value (docs/OPERATING.md
+ * "Unique visitors"), of the hits that carry a visitor id:
+ *
+ * | dimension | value | visitors of | precision (error) |
+ * | --- | --- | --- | --- |
+ * | `visitors` | none | any hit | 14 (0.81%) |
+ * | `new`, `repeat` | none | new / repeat hits (first-visits.ts) | 14 (0.81%) |
+ * | `section`, `section_new`, `section_repeat` | prop5 (or none) | page views, all / new / repeat | 12 (1.63%) |
+ * | `page` | pageName (or none) | page views | 12 (1.63%) |
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Compilable, Kysely, OperationNodeSource } from 'kysely';
-import { SketchUpdate } from './hll';
-import type { Database, HitCountsTable, VisitorSketchesTable } from './tables';
+import type { Compilable, Insertable, Kysely, OperationNodeSource } from 'kysely';
+import { classify, firstVisitKey, firstVisitUpserts, loadFirstVisits, type VisitorHit } from './first-visits';
+import { decodeHitRecord } from './hit-record';
+import { PRECISION, SketchUpdate, hashOf, mergeStored, type VisitorHash } from './hll';
+import type { Database, FirstVisitsTable, HitCountsTable, HitsTableBefore005, VisitorSketchesTable } from './tables';
+import { eventNames, eventNamesColumn } from './text';
 import type { HitVariables } from './types';
 
 export type Dimension =
@@ -36,6 +49,35 @@ export type Dimension =
   | 'feedback_yes'
   | 'feedback_no'
   | 'consent';
+
+export type SketchDimension = 'visitors' | 'new' | 'repeat' | 'section' | 'section_new' | 'section_repeat' | 'page';
+
+/**
+ * Precision per sketch dimension. Day sketches are few (one a day, host and report suites) and
+ * carry the headline figure: 14. Sections and pages are many more sketches a day, most of them of
+ * few visitors: 12, whose dense form is 4 KB and whose sparse form (hll.ts) is 3 bytes a visitor
+ * up to 1,365 visitors.
+ */
+export const SKETCH_PRECISION: Readonly<Record<SketchDimension, number>> = {
+  visitors: PRECISION,
+  new: PRECISION,
+  repeat: PRECISION,
+  section: 12,
+  section_new: 12,
+  section_repeat: 12,
+  page: 12,
+};
+
+/** What to aggregate: everything (storing hits), or what one migration adds for the hits already stored. */
+export interface AggregateScope {
+  /** `hit_counts` (migration 004). */
+  counts: boolean;
+  /** The `visitors` day sketches (migration 004). */
+  daySketches: boolean;
+  /** The other sketch dimensions and `first_visits` (migration 006). */
+  visitorDimensions: boolean;
+}
+export const ALL_AGGREGATES: AggregateScope = { counts: true, daySketches: true, visitorDimensions: true };
 
 /** The columns of a stored hit that the aggregates read. */
 export interface AggregatedHit {
@@ -73,6 +115,8 @@ function jsonText(value: unknown): string | null {
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 type CountRow = Omit<HitCountsTable, 'key'>;
+type SketchRow = { dimension: SketchDimension; day: string; host: string; report_suites: string; value: string; has_value: number; update: SketchUpdate };
+type PendingVisitorHit = VisitorHit & { visitor: VisitorHash; day: string; host: string; report_suites: string; section: string | null; page: boolean };
 
 /**
  * The aggregates of some hits, ready to be added to the stored ones. In memory, rows are told
@@ -82,8 +126,61 @@ type CountRow = Omit<HitCountsTable, 'key'>;
 export class Aggregates {
   private readonly counts = new Map<string, CountRow>();
   private readonly sketches = new Map<string, { day: string; host: string; report_suites: string; update: SketchUpdate }>();
+  private readonly dimensionSketches = new Map<string, SketchRow>();
+  private readonly visitorHits: PendingVisitorHit[] = [];
+  private firstVisits: FirstVisitsTable[] | undefined;
+  /** Each visitor's hash once per batch, not once per sketch. */
+  private readonly hashes = new Map<string, VisitorHash>();
+
+  constructor(private readonly scope: AggregateScope = ALL_AGGREGATES) {}
 
   add(hit: AggregatedHit, variables: HitVariables): void {
+    if (this.scope.counts) this.addCounts(hit, variables);
+    const visitor = variables[VISITOR_ID];
+    if (typeof visitor !== 'string' || visitor === '') return;
+    const day = hit.received_at.slice(0, 10);
+    let hash = this.hashes.get(visitor);
+    if (!hash) this.hashes.set(visitor, (hash = hashOf(visitor)));
+    if (this.scope.daySketches) {
+      const key = `${day}\u0000${hit.host}\u0000${hit.report_suites}`;
+      let sketch = this.sketches.get(key);
+      if (!sketch) this.sketches.set(key, (sketch = { day, host: hit.host, report_suites: hit.report_suites, update: new SketchUpdate() }));
+      sketch.update.add(hash);
+    }
+    if (this.scope.visitorDimensions) {
+      const page = hit.hit_type === 'page';
+      if (page) {
+        this.sketch('section', day, hit, hit.site_section, hash);
+        this.sketch('page', day, hit, hit.page_name, hash);
+      }
+      this.visitorHits.push({ key: firstVisitKey(hit.report_suites, visitor), at: hit.received_at, visitor: hash, day, host: hit.host, report_suites: hit.report_suites, section: hit.site_section, page });
+    }
+  }
+
+  private sketch(dimension: SketchDimension, day: string, place: { host: string; report_suites: string }, value: string | null, visitor: VisitorHash): void {
+    const key = `${dimension}\u0000${day}\u0000${place.host}\u0000${place.report_suites}\u0000${value === null ? '' : `=${value}`}`;
+    let row = this.dimensionSketches.get(key);
+    if (!row) {
+      const update = new SketchUpdate(SKETCH_PRECISION[dimension]);
+      row = { dimension, day, host: place.host, report_suites: place.report_suites, value: value ?? '', has_value: value === null ? 0 : 1, update };
+      this.dimensionSketches.set(key, row);
+    }
+    row.update.add(visitor);
+  }
+
+  /** New or repeat (first-visits.ts), once, from what `first_visits` held before these hits. */
+  private classify(known: Parameters<typeof classify>[1]): void {
+    if (this.firstVisits) return;
+    const { isNew, rows } = classify(this.visitorHits, known);
+    this.visitorHits.forEach((hit, i) => {
+      const kind = isNew[i] ? 'new' : 'repeat';
+      this.sketch(kind, hit.day, hit, null, hit.visitor);
+      if (hit.page) this.sketch(isNew[i] ? 'section_new' : 'section_repeat', hit.day, hit, hit.section, hit.visitor);
+    });
+    this.firstVisits = rows;
+  }
+
+  private addCounts(hit: AggregatedHit, variables: HitVariables): void {
     const hour = hit.received_at.slice(0, 13);
     const place = `${hour}\u0000${hit.host}\u0000${hit.report_suites}\u0000`;
     const count = (dimension: Dimension, value: string | null) => {
@@ -120,23 +217,17 @@ export class Aggregates {
     if (lower === 'no') count('feedback_no', hit.page_name);
     if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Statistics Off') count('consent', 'statistics_off');
     if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Marketing Off') count('consent', 'marketing_off');
-
-    const visitor = variables[VISITOR_ID];
-    if (typeof visitor === 'string' && visitor !== '') {
-      const day = hour.slice(0, 10);
-      const key = `${day}\u0000${hit.host}\u0000${hit.report_suites}`;
-      let sketch = this.sketches.get(key);
-      if (!sketch) this.sketches.set(key, (sketch = { day, host: hit.host, report_suites: hit.report_suites, update: new SketchUpdate() }));
-      sketch.update.add(visitor);
-    }
   }
 
-  /** The rows these aggregates would be on their own: a recount from hits compares equal to the tables. */
-  rows(): { counts: HitCountsTable[]; sketches: VisitorSketchesTable[] } {
-    return {
-      counts: this.countRows(),
-      sketches: this.sketchRows().map(({ update, ...row }) => ({ ...row, registers: update.applyTo(null) })),
-    };
+  /**
+   * The rows these aggregates would be on their own, every visitor first seen in them: a recount
+   * from all the hits compares equal to the tables.
+   */
+  rows(): { counts: HitCountsTable[]; sketches: Array<Omit<VisitorSketchesTable, 'dimension' | 'value' | 'has_value'> & { dimension: string; value: string; has_value: number }>; firstVisits: FirstVisitsTable[] } {
+    this.classify(new Map());
+    const day = this.sketchRows().map(({ update, ...row }) => ({ ...row, dimension: 'visitors', value: '', has_value: 0, registers: update.applyTo(null) }));
+    const dimensions = this.dimensionRows().map(({ update, ...row }) => ({ ...row, registers: mergeStored(null, update.encode(), update.precision) }));
+    return { counts: this.countRows(), sketches: [...day, ...dimensions], firstVisits: this.firstVisits ?? [] };
   }
 
   /** With their stored keys, in key order. */
@@ -146,17 +237,27 @@ export class Aggregates {
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  /** The day sketches of migration 004 keep their key; the other dimensions' keys name the dimension. */
   private sketchRows() {
     return [...this.sketches.values()]
       .map((sketch) => ({ key: keyOf([sketch.day, sketch.host, sketch.report_suites]), ...sketch }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  private dimensionRows() {
+    return [...this.dimensionSketches.values()]
+      .map((row) => ({ key: keyOf([row.dimension, row.day, row.host, row.report_suites, row.has_value ? row.value : null]), ...row }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   /**
    * Upserts that add these aggregates to the stored ones. Keys go in sorted order, so two
-   * PostgreSQL servers writing at once lock rows in the same order and never deadlock.
+   * PostgreSQL servers writing at once lock rows in the same order and never deadlock. New versus
+   * repeat needs the visitors' stored first visits: one lookup by primary key first, on the writer
+   * (not the read connections, where a long report could hold up a hit).
    */
-  statements(db: Kysely<Database>): Statement[] {
+  async statements(db: Kysely<Database>): Promise<Statement[]> {
+    if (this.visitorHits.length) this.classify(await loadFirstVisits(db, this.visitorHits.map((hit) => hit.key)));
     const statements: Statement[] = [];
     const rows = this.countRows();
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
@@ -177,27 +278,88 @@ export class Aggregates {
           .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_add(visitor_sketches.registers, ${registers})` })),
       );
     }
+    // Per precision, many rows a statement: each row is the update as a sketch of its own, which
+    // tagwell_hll_merge (migration 006) merges into the stored one, sparse while that is smaller.
+    const byPrecision = new Map<number, Insertable<VisitorSketchesTable>[]>();
+    for (const { update, ...row } of this.dimensionRows()) {
+      const list = byPrecision.get(update.precision) ?? [];
+      list.push({ ...row, registers: mergeStored(null, update.encode(), update.precision) });
+      byPrecision.set(update.precision, list);
+    }
+    // Precisions in a fixed order too, so every writer takes the row locks in one order.
+    for (const [precision, rows] of [...byPrecision].sort(([a], [b]) => b - a)) {
+      const size = sql.lit(1 << precision);
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        statements.push(
+          db
+            .insertInto('visitor_sketches')
+            .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+            .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_merge(visitor_sketches.registers, excluded.registers, ${size})` })),
+        );
+      }
+    }
+    if (this.firstVisits?.length) statements.push(...firstVisitUpserts(db, this.firstVisits));
     return statements;
   }
 }
 
-/** Adds the aggregates of every stored hit, a chunk at a time (the migration that creates the tables). */
-export async function aggregateStoredHits(db: Kysely<Database>, log: (msg: string) => void): Promise<number> {
+/** Stored hits as the aggregates read them, after id `after`, oldest first. */
+type StoredHitsReader = (db: Kysely<Database>, after: number, limit: number) => Promise<Array<{ id: number; hit: AggregatedHit; variables: HitVariables }>>;
+
+/** The hits table as migrations 001 to 004 left it: JSON as text (migration 004 reads it). */
+export const hitsBefore005: StoredHitsReader = async (db, after, limit) => {
+  const old = db as unknown as Kysely<{ hits: HitsTableBefore005 }>;
+  const rows = await old
+    .selectFrom('hits')
+    .select(['id', 'received_at', 'host', 'report_suites', 'hit_type', 'link_name', 'page_name', 'site_section', 'event_names', 'variables'])
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), hit: row, variables: JSON.parse(row.variables) as HitVariables }));
+};
+
+/** The compact hits of migration 005 (hit-record.ts): what migration 006 and later read. */
+export const compactStoredHits: StoredHitsReader = async (db, after, limit) => {
+  const rows = await db
+    .selectFrom('hits')
+    .innerJoin('hit_sources', 'hit_sources.id', 'hits.source')
+    .select(['hits.id', 'hits.received_at', 'hit_sources.host', 'hit_sources.report_suites', 'hits.record'])
+    .where('hits.id', '>', after)
+    .orderBy('hits.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const content = decodeHitRecord(row.record);
+    const names = content.events != null ? eventNames(content.events) : (content.variables.events ?? []);
+    const hit: AggregatedHit = {
+      received_at: new Date(Number(row.received_at)).toISOString(),
+      host: row.host,
+      report_suites: row.report_suites,
+      hit_type: content.hitType,
+      link_name: content.linkName,
+      page_name: content.pageName,
+      site_section: content.siteSection,
+      event_names: eventNamesColumn(names),
+    };
+    return { id: Number(row.id), hit, variables: content.variables };
+  });
+};
+
+/**
+ * Adds the aggregates in `scope` of every stored hit, a chunk at a time in the order they were
+ * stored (the migrations that create the tables; new versus repeat reads what earlier chunks wrote).
+ */
+export async function aggregateStoredHits(db: Kysely<Database>, log: (msg: string) => void, scope: AggregateScope, read: StoredHitsReader): Promise<number> {
   let after = 0;
   let total = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('hits')
-      .select(['id', 'received_at', 'host', 'report_suites', 'hit_type', 'link_name', 'page_name', 'site_section', 'event_names', 'variables'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(5000)
-      .execute();
+    const rows = await read(db, after, 5000);
     if (rows.length === 0) break;
-    const aggregates = new Aggregates();
-    for (const row of rows) aggregates.add(row, JSON.parse(row.variables) as HitVariables);
-    for (const statement of aggregates.statements(db)) await statement.execute();
-    after = Number(rows.at(-1)!.id);
+    const aggregates = new Aggregates(scope);
+    for (const row of rows) aggregates.add(row.hit, row.variables);
+    for (const statement of await aggregates.statements(db)) await statement.execute();
+    after = rows.at(-1)!.id;
     total += rows.length;
     if (total % 100_000 < rows.length) log(`storage: aggregates counted for ${total.toLocaleString('en-GB')} stored hits`);
   }

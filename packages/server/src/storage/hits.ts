@@ -1,16 +1,20 @@
 /**
  * Accepted and rejected hits: the collector's writes and the beacon API's reads. Storing hits adds
  * their aggregates (aggregates.ts) in the same transaction, in one round trip to the database.
+ * A hit row keeps the columns reads filter on; the rest is its compressed record (hit-record.ts).
  */
 import { sql } from 'kysely';
-import type { ExpressionBuilder, Selectable } from 'kysely';
-import { Aggregates } from './aggregates';
+import type { Selectable } from 'kysely';
+import { Aggregates, type AggregatedHit } from './aggregates';
 import type { Engine } from './engine';
-import type { Database, HitsTable, RejectedHitsTable } from './tables';
+import { decodeHitRecord, encodeHitRecord } from './hit-record';
+import { matchingSources, sourceIds, sourcesById, type HitSource } from './hit-sources';
+import { ensureHitPartitions, isMissingPartition } from './partitions';
+import type { HitsTable, RejectedHitsTable } from './tables';
 import type { HitVariables, LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
 import { REJECTED_QUERY_BYTES, clean, cleanDeep, cleanOrNull, eventNames, eventNamesColumn, isoTime, truncateUtf8 } from './text';
 
-// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 16 columns x 500 rows fits both.
+// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 4 columns x 500 rows fits both.
 const ROWS_PER_STATEMENT = 500;
 const POSTGRES_MAX_PARAMETERS = 65535;
 
@@ -23,18 +27,33 @@ type HitRow = Omit<Selectable<HitsTable>, 'id'>;
  */
 export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promise<StoredHit[]> {
   if (hits.length === 0) return [];
-  const rows: HitRow[] = [];
+  const stored: Array<Omit<StoredHit, 'id'>> = [];
   const aggregates = new Aggregates();
   for (const hit of hits) {
-    const { row, variables } = toRow(hit);
-    rows.push(row);
-    aggregates.add(row, variables);
+    const { content, aggregated } = toContent(hit);
+    stored.push(content);
+    aggregates.add(aggregated, content.variables);
   }
+  const sources = await sourceIds(engine, stored.map((hit) => ({ host: hit.host, report_suites: hit.reportSuites })));
+  const rows: HitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: encodeHitRecord(hit) }));
+  // PostgreSQL: every day of the batch needs its partition (made ahead of time; a stray day on demand).
+  if (engine.kind === 'postgres') await ensureHitPartitions(engine, rows.map((row) => row.received_at));
+  try {
+    return await insertRows(engine, rows, aggregates, stored);
+  } catch (error) {
+    // Another server's retention dropped a day this one still knew: make it again, once.
+    if (engine.kind !== 'postgres' || !isMissingPartition(error)) throw error;
+    await ensureHitPartitions(engine, rows.map((row) => row.received_at), { recheck: true });
+    return insertRows(engine, rows, aggregates, stored);
+  }
+}
+
+async function insertRows(engine: Engine, rows: HitRow[], aggregates: Aggregates, stored: Array<Omit<StoredHit, 'id'>>): Promise<StoredHit[]> {
   const inserts = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     inserts.push(engine.db.insertInto('hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).returning('id'));
   }
-  const upserts = aggregates.statements(engine.db);
+  const upserts = await aggregates.statements(engine.db);
   let inserted: Array<Array<{ id: number }>> | undefined;
   if (engine.kind === 'postgres' && inserts.length === 1) {
     const single = upserts.length
@@ -48,21 +67,22 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
   }
   // RETURNING's order is unspecified, but one statement takes ids in VALUES order on both engines.
   const ids = inserted.flatMap((chunk) => chunk.map((r) => Number(r.id)).sort((a, b) => a - b));
-  return rows.map((row, i) => fromRow({ id: ids[i]!, ...row }));
+  return stored.map((hit, i) => ({ id: ids[i]!, ...hit }));
 }
 
 export async function latestHits(engine: Engine, options: LatestHitsOptions): Promise<StoredHit[]> {
   const limit = checkLimit(options.limit);
   let query = engine.read.selectFrom('hits').selectAll().orderBy('id', 'desc').limit(limit);
   if (options.sinceId !== undefined) query = query.where('id', '>', options.sinceId);
-  if (options.host !== undefined) query = query.where('host', '=', options.host);
-  if (options.reportSuite !== undefined) query = query.where((eb) => reportSuiteFilter(engine, eb, options.reportSuite!));
-  return (await query.execute()).map(fromRow);
-}
-
-/** Report suites are a comma list: match a whole id, so `rs` never matches `rs2`. */
-export function reportSuiteFilter(engine: Engine, eb: ExpressionBuilder<Database, 'hits'>, reportSuite: string) {
-  return engine.contains(sql<string>`',' || ${eb.ref('report_suites')} || ','`, `,${reportSuite},`);
+  if (options.host !== undefined || options.reportSuite !== undefined) {
+    // The sources of that host or report suite; one source reads the index (source, id) newest first.
+    const sources = await matchingSources(engine, options.host, options.reportSuite);
+    if (sources.length === 0) return [];
+    query = sources.length === 1 ? query.where('source', '=', sources[0]!) : query.where('source', 'in', sources);
+  }
+  const rows = await query.execute();
+  const byId = await sourcesById(engine, rows.map((row) => Number(row.source)));
+  return rows.map((row) => fromRow(row, byId.get(Number(row.source))!));
 }
 
 export async function insertRejected(engine: Engine, rejected: readonly NewRejected[]): Promise<void> {
@@ -94,48 +114,48 @@ function checkLimit(limit: number): number {
   return limit;
 }
 
-function toRow(hit: NewHit): { row: HitRow; variables: HitVariables } {
+function toContent(hit: NewHit): { content: Omit<StoredHit, 'id'>; aggregated: AggregatedHit } {
   const variables = cleanDeep(hit.variables);
   const names = hit.events != null ? eventNames(hit.events) : (variables.events ?? []);
-  const row: HitRow = {
-    received_at: isoTime(hit.receivedAt),
+  const receivedAt = isoTime(hit.receivedAt);
+  const content: Omit<StoredHit, 'id'> = {
+    receivedAt,
     host: clean(hit.host),
-    report_suites: clean(hit.reportSuites),
-    hit_type: hit.hitType,
-    link_type: hit.linkType,
-    link_name: cleanOrNull(hit.linkName),
-    page_name: cleanOrNull(hit.pageName),
-    page_url: cleanOrNull(hit.pageUrl),
-    site_section: cleanOrNull(hit.siteSection),
+    reportSuites: clean(hit.reportSuites),
+    hitType: hit.hitType,
+    linkType: hit.linkType,
+    linkName: cleanOrNull(hit.linkName),
+    pageName: cleanOrNull(hit.pageName),
+    pageUrl: cleanOrNull(hit.pageUrl),
+    siteSection: cleanOrNull(hit.siteSection),
     events: cleanOrNull(hit.events),
-    event_names: eventNamesColumn(names),
-    variables: JSON.stringify(variables),
-    context_data: JSON.stringify(cleanDeep(hit.contextData)),
+    // What a stored hit always gave back: its variables and context data as JSON reads them.
+    variables: JSON.parse(JSON.stringify(variables)) as HitVariables,
+    contextData: JSON.parse(JSON.stringify(cleanDeep(hit.contextData))) as Record<string, string>,
     query: clean(hit.query),
-    client_ip: cleanOrNull(hit.clientIp),
-    user_agent: cleanOrNull(hit.userAgent),
+    clientIp: cleanOrNull(hit.clientIp),
+    userAgent: cleanOrNull(hit.userAgent),
   };
-  return { row, variables };
+  const aggregated: AggregatedHit = {
+    received_at: receivedAt,
+    host: content.host,
+    report_suites: content.reportSuites,
+    hit_type: content.hitType,
+    link_name: content.linkName,
+    page_name: content.pageName,
+    site_section: content.siteSection,
+    event_names: eventNamesColumn(names),
+  };
+  return { content, aggregated };
 }
 
-function fromRow(row: Selectable<HitsTable>): StoredHit {
+function fromRow(row: Selectable<HitsTable>, source: HitSource): StoredHit {
   return {
     id: Number(row.id),
-    receivedAt: row.received_at,
-    host: row.host,
-    reportSuites: row.report_suites,
-    hitType: row.hit_type,
-    linkType: row.link_type,
-    linkName: row.link_name,
-    pageName: row.page_name,
-    pageUrl: row.page_url,
-    siteSection: row.site_section,
-    events: row.events,
-    variables: JSON.parse(row.variables) as HitVariables,
-    contextData: JSON.parse(row.context_data) as Record<string, string>,
-    query: row.query,
-    clientIp: row.client_ip,
-    userAgent: row.user_agent,
+    receivedAt: new Date(Number(row.received_at)).toISOString(),
+    host: source.host,
+    reportSuites: source.report_suites,
+    ...decodeHitRecord(row.record),
   };
 }
 

@@ -5,11 +5,25 @@
  */
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Dimension } from './aggregates';
+import { SKETCH_PRECISION, type Dimension, type SketchDimension } from './aggregates';
 import type { Engine } from './engine';
-import { RELATIVE_STANDARD_ERROR, estimate, merge } from './hll';
+import { RELATIVE_STANDARD_ERROR, estimate, merge, relativeStandardError } from './hll';
 import type { Database } from './tables';
-import type { ConsentOptOuts, DayCount, FeedbackRow, PageCount, ReportRange, SearchReport, SectionCount, ToolFunnelRow, UniqueVisitors } from './types';
+import type {
+  ConsentOptOuts,
+  DayCount,
+  FeedbackRow,
+  PageCount,
+  ReportRange,
+  SearchReport,
+  SectionCount,
+  ToolFunnelRow,
+  UniqueVisitors,
+  VisitorDay,
+  VisitorErrors,
+  VisitorPage,
+  VisitorSection,
+} from './types';
 
 type CountsEb = ExpressionBuilder<Database, 'hit_counts'>;
 
@@ -113,18 +127,93 @@ export async function consentOptOuts(engine: Engine, range: ReportRange): Promis
   return { statisticsOff: of('statistics_off'), marketingOff: of('marketing_off') };
 }
 
-/** Distinct visitor ids over the range: the union of its days' sketches (storage/hll.ts). */
-export async function uniqueVisitors(engine: Engine, range: ReportRange): Promise<UniqueVisitors> {
-  const conditions = (eb: ExpressionBuilder<Database, 'visitor_sketches'>) => {
-    const list: Expression<SqlBool>[] = [];
+/** The sketches of some dimensions within the range. */
+function sketches(engine: Engine, dimensions: readonly SketchDimension[], range: ReportRange) {
+  return engine.read.selectFrom('visitor_sketches').where((eb) => {
+    const list: Expression<SqlBool>[] = [eb('dimension', 'in', dimensions)];
     if (range.from !== undefined) list.push(eb('day', '>=', checkDay(range.from)));
     if (range.to !== undefined) list.push(eb('day', '<=', checkDay(range.to)));
     if (range.host !== undefined) list.push(eb('host', '=', range.host));
     if (range.reportSuite !== undefined) list.push(reportSuiteIn(engine, range.reportSuite));
     return eb.and(list);
-  };
-  const rows = await engine.read.selectFrom('visitor_sketches').select('registers').where(conditions).execute();
-  return { visitors: rows.length ? estimate(merge(rows.map((r) => r.registers))) : 0, relativeStandardError: RELATIVE_STANDARD_ERROR };
+  });
+}
+
+/** Estimated visitors of the union of some stored sketches of one dimension (0 for none). */
+function visitorsOf(dimension: SketchDimension, registers: readonly Uint8Array[]): number {
+  const precision = SKETCH_PRECISION[dimension];
+  return registers.length ? estimate(merge(registers, precision), precision) : 0;
+}
+
+/** Sketches grouped by a name, then by dimension. */
+function group<R extends { dimension: string; registers: Uint8Array }, K>(rows: readonly R[], keyOf: (row: R) => K): Map<K, Map<string, Uint8Array[]>> {
+  const groups = new Map<K, Map<string, Uint8Array[]>>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let byDimension = groups.get(key);
+    if (!byDimension) groups.set(key, (byDimension = new Map()));
+    const list = byDimension.get(row.dimension);
+    if (list) list.push(row.registers);
+    else byDimension.set(row.dimension, [row.registers]);
+  }
+  return groups;
+}
+
+/** Distinct visitor ids over the range: the union of its days' sketches (storage/hll.ts). */
+export async function uniqueVisitors(engine: Engine, range: ReportRange): Promise<UniqueVisitors> {
+  const rows = await sketches(engine, ['visitors'], range).select('registers').execute();
+  return { visitors: visitorsOf('visitors', rows.map((r) => r.registers)), relativeStandardError: RELATIVE_STANDARD_ERROR };
+}
+
+export const VISITOR_ERRORS: VisitorErrors = {
+  day: relativeStandardError(SKETCH_PRECISION.visitors),
+  section: relativeStandardError(SKETCH_PRECISION.section),
+  page: relativeStandardError(SKETCH_PRECISION.page),
+};
+
+/** Per day with visitors: all, new and repeat (first-visits.ts), each a merge of that day's sketches. */
+export async function visitorsByDay(engine: Engine, range: ReportRange): Promise<VisitorDay[]> {
+  const rows = await sketches(engine, ['visitors', 'new', 'repeat'], range).select(['day', 'dimension', 'registers']).execute();
+  const days = group(rows, (row) => row.day);
+  return [...days]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, of]) => ({
+      day,
+      visitors: visitorsOf('visitors', of.get('visitors') ?? []),
+      newVisitors: visitorsOf('new', of.get('new') ?? []),
+      repeatVisitors: visitorsOf('repeat', of.get('repeat') ?? []),
+    }));
+}
+
+/** Per section: the visitors who viewed its pages over the whole range (not a sum of days), new and repeat. */
+export async function visitorsBySection(engine: Engine, range: ReportRange): Promise<VisitorSection[]> {
+  const rows = await sketches(engine, ['section', 'section_new', 'section_repeat'], range).select(['value', 'has_value', 'dimension', 'registers']).execute();
+  const sections = group(rows, valueOf);
+  return [...sections]
+    .map(([section, of]) => ({
+      section,
+      visitors: visitorsOf('section', of.get('section') ?? []),
+      newVisitors: visitorsOf('section_new', of.get('section_new') ?? []),
+      repeatVisitors: visitorsOf('section_repeat', of.get('section_repeat') ?? []),
+    }))
+    .sort((a, b) => b.visitors - a.visitors || compareNullsLast(a.section, b.section));
+}
+
+/**
+ * The visitors of the `limit` most viewed pages (topPages' order) over the whole range: only their
+ * sketches are read, however many pages the site has.
+ */
+export async function visitorsByPage(engine: Engine, limit: number, range: ReportRange): Promise<VisitorPage[]> {
+  const pages = await topPages(engine, limit, range);
+  if (pages.length === 0) return [];
+  const names = pages.flatMap((p) => (p.pageName === null ? [] : [p.pageName]));
+  const unnamed = pages.some((p) => p.pageName === null);
+  const rows = await sketches(engine, ['page'], range)
+    .where((eb) => eb.or([...(names.length ? [eb.and([eb('has_value', '=', 1), eb('value', 'in', names)])] : []), ...(unnamed ? [eb('has_value', '=', 0)] : [])]))
+    .select(['value', 'has_value', 'dimension', 'registers'])
+    .execute();
+  const byPage = group(rows, valueOf);
+  return pages.map((p) => ({ pageName: p.pageName, pageViews: p.pageViews, visitors: visitorsOf('page', byPage.get(p.pageName)?.get('page') ?? []) }));
 }
 
 /**

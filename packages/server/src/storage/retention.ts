@@ -3,8 +3,15 @@
  * period are deleted; the aggregates stay. Deletes go in small batches, each its own short
  * transaction, with a pause between them, so the writer takes the hits that queue meanwhile first:
  * collection waits at most for one batch.
+ *
+ * PostgreSQL keeps hits in one partition per UTC day (partitions.ts): a day whose every hour is past
+ * the cutoff is detached concurrently and dropped, no row deleted one by one. Hits of the day the
+ * cutoff falls in stay until that day is wholly past it, so at most one day more than configured.
  */
+import { sql } from 'kysely';
 import type { Engine } from './engine';
+import { deleteForgottenVisitors } from './first-visits';
+import { forgetHitPartition, listHitPartitions } from './partitions';
 import type { RetentionResult } from './types';
 
 /** Rows a batch deletes. */
@@ -23,24 +30,69 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** Deletes raw and rejected hits received before `before`, RETENTION_BATCH rows at a time. */
 export async function deleteExpired(engine: Engine, before: Date, control: RetentionControl = always): Promise<RetentionResult> {
-  const cutoff = before.toISOString();
   const result: RetentionResult = { hits: 0, rejected: 0 };
-  for (const [table, field] of [
-    ['hits', 'hits'],
-    ['rejected_hits', 'rejected'],
-  ] as const) {
-    while (control.running()) {
-      const deleted = await engine.db
-        .deleteFrom(table)
-        .where('id', 'in', (eb) => eb.selectFrom(table).select('id').where('received_at', '<', cutoff).orderBy('id').limit(RETENTION_BATCH))
-        .executeTakeFirst();
-      const n = Number(deleted.numDeletedRows);
-      result[field] += n;
-      if (n < RETENTION_BATCH) break;
-      await pause();
-    }
+  result.hits = engine.kind === 'postgres' ? await dropExpiredDays(engine, before, control) : await deleteExpiredHits(engine, before, control);
+  const cutoff = before.toISOString();
+  while (control.running()) {
+    const deleted = await engine.db
+      .deleteFrom('rejected_hits')
+      .where('id', 'in', (eb) => eb.selectFrom('rejected_hits').select('id').where('received_at', '<', cutoff).orderBy('id').limit(RETENTION_BATCH))
+      .executeTakeFirst();
+    const n = Number(deleted.numDeletedRows);
+    result.rejected += n;
+    if (n < RETENTION_BATCH) break;
+    await pause();
   }
+  // New versus repeat: visitors not seen for the retention period are forgotten (first-visits.ts).
+  await deleteForgottenVisitors(engine, cutoff, RETENTION_BATCH, control.running);
   return result;
+}
+
+async function deleteExpiredHits(engine: Engine, before: Date, control: RetentionControl): Promise<number> {
+  const cutoff = before.getTime();
+  let total = 0;
+  while (control.running()) {
+    const deleted = await engine.db
+      .deleteFrom('hits')
+      .where('id', 'in', (eb) => eb.selectFrom('hits').select('id').where('received_at', '<', cutoff).orderBy('id').limit(RETENTION_BATCH))
+      .executeTakeFirst();
+    const n = Number(deleted.numDeletedRows);
+    total += n;
+    if (n < RETENTION_BATCH) break;
+    await pause();
+  }
+  return total;
+}
+
+/**
+ * Detaches each expired day CONCURRENTLY (inserts into other days never wait for it), then drops it.
+ * A day left half detached or detached by a crash between the two is finished on the next run.
+ */
+async function dropExpiredDays(engine: Engine, before: Date, control: RetentionControl): Promise<number> {
+  let total = 0;
+  const pending = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhdetachpending and i.inhparent = 'hits'::regclass`.execute(engine.db);
+  for (const { name } of pending.rows) await sql.raw(`alter table hits detach partition ${name} finalize`).execute(engine.db);
+  for (const name of await detachedDays(engine)) await sql.raw(`drop table if exists ${name}`).execute(engine.db);
+  for (const day of await listHitPartitions(engine.db)) {
+    if (day.to > before.getTime() || !control.running()) break;
+    const count = await sql<{ n: number }>`select count(*) as n from ${sql.table(day.name)}`.execute(engine.db);
+    await sql.raw(`alter table hits detach partition ${day.name} concurrently`).execute(engine.db);
+    await sql.raw(`drop table ${day.name}`).execute(engine.db);
+    forgetHitPartition(engine, day.from);
+    total += Number(count.rows[0]!.n);
+  }
+  return total;
+}
+
+/** Day tables no longer attached to `hits`: a run stopped between detach and drop. */
+async function detachedDays(engine: Engine): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_class c
+    where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and c.relname ~ '^hits_[0-9]{8}$'
+      and not exists (select 1 from pg_inherits i where i.inhrelid = c.oid)`.execute(engine.db);
+  return rows.map((row) => row.name);
 }
 
 /** Runs deleteExpired for `days` a minute after start, then every hour, until stopped. */

@@ -4,7 +4,30 @@
  */
 import type { Generated } from 'kysely';
 
+/**
+ * Accepted hits since migration 005: the columns reads filter on, and the rest of the hit in one
+ * compressed `record` (hit-record.ts). PostgreSQL partitions the table by UTC day on `received_at`
+ * (partitions.ts).
+ */
 export interface HitsTable {
+  id: Generated<number>;
+  /** Milliseconds since 1970, UTC. */
+  received_at: number;
+  /** The hit's host and report suites, in `hit_sources` (hit-sources.ts). */
+  source: number;
+  record: Uint8Array;
+}
+
+/** Each (host, report suites) pair that sent hits, once. */
+export interface HitSourcesTable {
+  id: Generated<number>;
+  host: string;
+  /** As in the path: `rs1,rs2`. */
+  report_suites: string;
+}
+
+/** The hits table as migrations 001 to 004 left it, JSON as text: what migration 005 converts. */
+export interface HitsTableBefore005 {
   id: Generated<number>;
   received_at: string;
   host: string;
@@ -16,7 +39,7 @@ export interface HitsTable {
   page_url: string | null;
   site_section: string | null;
   events: string | null;
-  /** Event names only, wrapped in commas (`,event1,event5,`): reports match `,eventN,`. */
+  /** Event names only, wrapped in commas (`,event1,event5,`). */
   event_names: string;
   variables: string;
   context_data: string;
@@ -68,6 +91,8 @@ export interface PublicationsTable {
   version: number;
   published_by: string;
   published_at: string;
+  /** Why it was published (008_publication_notes). */
+  note: string | null;
 }
 
 export interface AuditLogTable {
@@ -94,14 +119,30 @@ export interface HitCountsTable {
   hits: number;
 }
 
-/** A HyperLogLog sketch of visitor ids per UTC day, host and report suites (storage/hll.ts). */
+/** A HyperLogLog sketch of visitor ids per UTC day, host, report suites and dimension (storage/hll.ts). */
 export interface VisitorSketchesTable {
   key: string;
   /** `YYYY-MM-DD`, UTC. */
   day: string;
   host: string;
   report_suites: string;
+  /** aggregates.ts SketchDimension; `visitors` (all of the day) for the rows stored before migration 006. */
+  dimension: Generated<string>;
+  /** The section or page; '' when none (see has_value) or for day sketches. */
+  value: Generated<string>;
+  has_value: Generated<number>;
+  /** Dense or sparse (storage/hll.ts). */
   registers: Uint8Array;
+}
+
+/** A visitor's first visit per report-suite list (storage/first-visits.ts): new versus repeat. */
+export interface FirstVisitsTable {
+  /** A digest of report suites and visitor id, never the id itself. */
+  key: string;
+  first_seen: string;
+  /** Hits up to this time are still the first visit (30 minutes after the last new hit). */
+  new_until: string;
+  last_seen: string;
 }
 
 export interface MigrationsTable {
@@ -111,6 +152,7 @@ export interface MigrationsTable {
 
 export interface Database {
   hits: HitsTable;
+  hit_sources: HitSourcesTable;
   rejected_hits: RejectedHitsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -119,5 +161,6 @@ export interface Database {
   audit_log: AuditLogTable;
   hit_counts: HitCountsTable;
   visitor_sketches: VisitorSketchesTable;
+  first_visits: FirstVisitsTable;
   tagwell_migrations: MigrationsTable;
 }

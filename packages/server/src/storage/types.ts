@@ -135,6 +135,37 @@ export interface UniqueVisitors {
   relativeStandardError: number;
 }
 
+/**
+ * Visitors of one day (docs/OPERATING.md "Unique visitors", "New and repeat visitors"): estimates
+ * from that day's sketches. A visitor whose first visit ended and who came back the same day is
+ * both new and repeat, so new + repeat can exceed visitors.
+ */
+export interface VisitorDay {
+  day: string;
+  visitors: number;
+  newVisitors: number;
+  repeatVisitors: number;
+}
+/** Visitors who viewed pages of a section (prop5; null: none) over the whole range. */
+export interface VisitorSection {
+  section: string | null;
+  visitors: number;
+  newVisitors: number;
+  repeatVisitors: number;
+}
+/** Visitors who viewed a page over the whole range, beside its page views. */
+export interface VisitorPage {
+  pageName: string | null;
+  pageViews: number;
+  visitors: number;
+}
+/** The relative standard error of each visitor report's figures (the sketches' precision). */
+export interface VisitorErrors {
+  day: number;
+  section: number;
+  page: number;
+}
+
 /** What a retention run deleted. */
 export interface RetentionResult {
   hits: number;
@@ -196,10 +227,13 @@ export interface NewPublication {
   property: string;
   version: number;
   publishedBy: string;
+  /** Why: asked for when publishing to production (docs/ADMIN-API.md "Publishing"). */
+  note?: string | null;
 }
 export interface Publication extends NewPublication {
   id: number;
   publishedAt: string;
+  note: string | null;
 }
 
 export interface NewAuditEntry {

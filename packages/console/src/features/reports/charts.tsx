@@ -7,22 +7,22 @@ import { daysOf, type DayRange } from './date-range';
 import { count, longDay, named, rate, share, shortLabel, tickDay } from './format';
 
 // Colours with at least 3:1 contrast on white and apart for the common colour-vision deficiencies.
-const BLUE = '#005eb8';
-const ORANGE = '#b35c00';
+export const BLUE = '#005eb8';
+export const ORANGE = '#b35c00';
 const HEIGHT = 260;
-const NO_SECTION = '(no section)';
-const NO_PAGE = '(no page name)';
+export const NO_SECTION = '(no section)';
+export const NO_PAGE = '(no page name)';
 
 /** Category names on a phone-sized axis; the full names are in the tables. */
-const CATEGORY_AXIS = { width: 130, tick: { fontSize: 12 }, tickFormatter: (value: string) => shortLabel(String(value)), interval: 0 } as const;
+export const CATEGORY_AXIS = { width: 130, tick: { fontSize: 12 }, tickFormatter: (value: string) => shortLabel(String(value)), interval: 0 } as const;
 
 /** Legend entries in the order of the bars (recharts sorts them by name otherwise). */
-const legendOrder = (keys: string[]) => (item: LegendPayload) => keys.indexOf(String(item.dataKey));
+export const legendOrder = (keys: string[]) => (item: LegendPayload) => keys.indexOf(String(item.dataKey));
 
 /** Horizontal bars need room for every label: a row per item. */
-const barsHeight = (rows: number) => Math.max(160, rows * 36 + 60);
+export const barsHeight = (rows: number) => Math.max(160, rows * 36 + 60);
 
-const Chart = ({ height = HEIGHT, children }: { height?: number; children: ReactElement }) => (
+export const Chart = ({ height = HEIGHT, children }: { height?: number; children: ReactElement }) => (
   <ResponsiveContainer width="100%" height={height}>
     {children}
   </ResponsiveContainer>

@@ -36,6 +36,20 @@ const REPORTS: Reports = {
     { pageName: 'nhs:conditions:flu', yes: 0, no: 2 },
   ],
   consentOptOuts: { statisticsOff: 1, marketingOff: 0 },
+  visitorsByDay: [
+    { day: '2026-11-18', visitors: 1150, newVisitors: 900, repeatVisitors: 300 },
+    { day: '2026-11-21', visitors: 4, newVisitors: 2, repeatVisitors: 2 },
+  ],
+  visitorsBySection: [
+    { section: 'conditions', visitors: 6, newVisitors: 4, repeatVisitors: 3 },
+    { section: null, visitors: 2, newVisitors: 0, repeatVisitors: 2 },
+  ],
+  visitorsByPage: [
+    { pageName: 'nhs:conditions:asthma', pageViews: 4, visitors: 3 },
+    { pageName: null, pageViews: 1, visitors: 1 },
+  ],
+  visitorErrors: { day: 0.008125, section: 0.01625, page: 0.01625 },
+  retention: { rawHitDays: 90 },
 };
 
 const EMPTY: Reports = {
@@ -47,6 +61,11 @@ const EMPTY: Reports = {
   toolFunnel: [],
   feedbackByPage: [],
   consentOptOuts: { statisticsOff: 0, marketingOff: 0 },
+  visitorsByDay: [],
+  visitorsBySection: [],
+  visitorsByPage: [],
+  visitorErrors: { day: 0.008125, section: 0.01625, page: 0.01625 },
+  retention: { rawHitDays: null },
 };
 
 function Where() {
@@ -95,6 +114,8 @@ function render(path: string, answer: (url: string) => unknown = () => REPORTS) 
 
 /** The first answer and the lazy charts can take a while on a busy machine. */
 const SLOW = { timeout: 5000 };
+/** A test that renders every chart and reads every table: on a loaded machine, more than vitest's 5 s. */
+const HEAVY = 20_000;
 const chartsShown = () => screen.findByRole('heading', { name: 'Page views by day' }, SLOW);
 const reportCalls = (server: ReturnType<typeof mockServer>) => server.calls.filter((c) => c.url.startsWith('/api/admin/reports')).map((c) => c.url);
 const card = (name: string) => screen.getByRole('region', { name });
@@ -163,11 +184,47 @@ describe('ReportsPage', () => {
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual([
       'Line chart of page views by day: the numbers are in the table below',
       'Bar chart of page views by section: the numbers are in the table below',
+      'Line chart of visitors, new visitors and repeat visitors by day: the numbers are in the table below',
+      'Grouped bar chart of new and repeat visitors per section: the numbers are in the table below',
       'Grouped bar chart of starts and completions per tool: the numbers are in the table below',
       'Bar chart of searches and searches with zero results: the numbers are in the table below',
       'Stacked bar chart of yes and no answers per page: the numbers are in the table below',
     ]);
-    expect(screen.getAllByText('Show the numbers')).toHaveLength(5);
+    expect(screen.getAllByText('Show the numbers')).toHaveLength(7);
+  }, HEAVY);
+
+  it('shows unique visitors, new and repeat, per day, section and page as tables, with their accuracy and the retention period', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    expect(screen.getByText('Raw hits are kept 90 days; totals are kept.')).toBeInTheDocument();
+    expect(cells(within(card('Visitors by day')).getByRole('table', { name: 'Visitors by day' }))).toEqual([
+      ['Day', 'Visitors', 'New', 'Repeat'],
+      ['Wed, 18 Nov 2026', '1,150', '900', '300'],
+      ['Thu, 19 Nov 2026', '0', '0', '0'],
+      ['Fri, 20 Nov 2026', '0', '0', '0'],
+      ['Sat, 21 Nov 2026', '4', '2', '2'],
+    ]);
+    expect(within(card('Visitors by day')).getByText(/^Estimates:/)).toHaveTextContent(/^Estimates: 95% fall within ±1\.6% of the exact count\. New visitors are in their first visit/);
+    expect(cells(within(card('Visitors by section')).getByRole('table'))).toEqual([
+      ['Section', 'Visitors', 'New', 'Repeat'],
+      ['conditions', '6', '4', '3'],
+      ['(no section)', '2', '0', '2'],
+    ]);
+    expect(within(card('Visitors by section')).getByText(/^Estimates:/)).toHaveTextContent('Estimates: 95% fall within ±3.3% of the exact count.');
+    expect(cells(within(card('Visitors of the top pages')).getByRole('table'))).toEqual([
+      ['Page', 'Page views', 'Visitors'],
+      ['nhs:conditions:asthma', '4', '3'],
+      ['(no page name)', '1', '1'],
+    ]);
+  }, HEAVY);
+
+  it('says when raw hits are kept without a limit, and shows an empty state for visitors', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21', () => EMPTY);
+    await chartsShown();
+    expect(screen.getByText('Raw hits are kept without a time limit; totals are kept.')).toBeInTheDocument();
+    expect(within(card('Visitors by day')).getByText('No visitors with an id in this range')).toBeInTheDocument();
+    expect(within(card('Visitors by section')).getByText('No visitors with an id in this range')).toBeInTheDocument();
+    expect(within(card('Visitors of the top pages')).getByText('No page views in this range')).toBeInTheDocument();
   });
 
   it('puts the last 30 days in the address when it names no range', async () => {
@@ -275,6 +332,9 @@ describe('ReportsPage', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.hasAttribute('download')])).toEqual([
       ['Download CSV: Page views by day', `/api/admin/reports/pageViewsByDay.csv${query}`, true],
       ['Download CSV: Page views by section', `/api/admin/reports/pageViewsBySection.csv${query}`, true],
+      ['Download CSV: Visitors by day', `/api/admin/reports/visitorsByDay.csv${query}`, true],
+      ['Download CSV: Visitors by section', `/api/admin/reports/visitorsBySection.csv${query}`, true],
+      ['Download CSV: Visitors of the top pages', `/api/admin/reports/visitorsByPage.csv${query}`, true],
       ['Download CSV: Tool starts and completions', `/api/admin/reports/toolFunnel.csv${query}`, true],
       ['Download CSV: Searches with zero results', `/api/admin/reports/searches.csv${query}`, true],
       ['Download CSV: Feedback by page', `/api/admin/reports/feedbackByPage.csv${query}`, true],
@@ -286,5 +346,5 @@ describe('ReportsPage', () => {
     const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
+  }, HEAVY);
 });

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorMessage, Loading } from '../../components/status';
 import { rangeFromQuery, rangeProblem, type DayRange } from './date-range';
 import { FilterForm } from './filter-form';
-import { longDay } from './format';
+import { count, longDay } from './format';
 import { useEnvironmentOptions, useReports, type ReportFilters } from './queries';
 import { RangeForm } from './range-form';
 
@@ -48,6 +48,7 @@ export function ReportsPage() {
           {longDay(range.from)} to {longDay(range.to)}, UTC days, both included.
         </p>
       )}
+      {reports.data && <Retention days={reports.data.retention.rawHitDays} />}
       {!valid ? null : filters.reportSuite === undefined ? (
         !environments.error && <Loading label="Loading the environments" />
       ) : reports.isPending ? (
@@ -60,5 +61,14 @@ export function ReportsPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** Issue 18 item 3: how long the server keeps raw hits (RETENTION_DAYS); the reports read totals, which stay. */
+function Retention({ days }: { days: number | null }) {
+  return (
+    <p className="hint">
+      {days === null ? 'Raw hits are kept without a time limit; totals are kept.' : `Raw hits are kept ${count(days)} ${days === 1 ? 'day' : 'days'}; totals are kept.`}
+    </p>
   );
 }

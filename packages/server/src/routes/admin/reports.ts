@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PropertyService } from '../../admin/property-service';
 import { requirePermission } from '../../admin/auth';
 import { ApiError } from '../../app/errors';
-import type { ReportRange, Storage } from '../../storage';
+import { VISITOR_ERRORS, type ReportRange, type Storage } from '../../storage';
 import { wholeNumber } from './body';
 
 type Query = { from?: string; to?: string; host?: string; reportSuite?: string; limit?: string };
@@ -70,10 +70,27 @@ const REPORTS: Record<string, (storage: Storage, range: ReportRange, limit: numb
     const x = await s.uniqueVisitors(r);
     return { header: ['visitors', 'relativeStandardError'], rows: [[x.visitors, x.relativeStandardError]] };
   },
+  visitorsByDay: async (s, r) => ({
+    header: ['day', 'visitors', 'newVisitors', 'repeatVisitors'],
+    rows: (await s.visitorsByDay(r)).map((x) => [x.day, x.visitors, x.newVisitors, x.repeatVisitors]),
+  }),
+  visitorsBySection: async (s, r) => ({
+    header: ['section', 'visitors', 'newVisitors', 'repeatVisitors'],
+    rows: (await s.visitorsBySection(r)).map((x) => [x.section, x.visitors, x.newVisitors, x.repeatVisitors]),
+  }),
+  visitorsByPage: async (s, r, limit) => ({
+    header: ['pageName', 'pageViews', 'visitors'],
+    rows: (await s.visitorsByPage(limit, r)).map((x) => [x.pageName, x.pageViews, x.visitors]),
+  }),
 };
 
+export interface ReportOptions {
+  /** Days raw hits are kept (RETENTION_DAYS); 0: kept without end. Shown with the reports (issue 18 item 3). */
+  retentionDays: number;
+}
+
 /** Every report over one range at once, or one as CSV (docs/ADMIN-API.md "Reports"; issue 4 item 7, issue 19 item 1). */
-export function reportRoutes(scope: FastifyInstance, storage: Storage, properties: PropertyService): void {
+export function reportRoutes(scope: FastifyInstance, storage: Storage, properties: PropertyService, options: ReportOptions): void {
   /** The range, report suite, host and limit of a request, each checked; BAD_REQUEST names what is wrong. */
   async function parse(request: FastifyRequest<{ Querystring: Query }>): Promise<{ range: ReportRange; limit: number }> {
     const q = request.query as Record<string, unknown>;
@@ -102,7 +119,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
   scope.get<{ Querystring: Query }>('/reports', async (request) => {
     requirePermission(request, 'read');
     const { range, limit } = await parse(request);
-    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, uniqueVisitors, hosts] = await Promise.all([
+    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, uniqueVisitors, visitorsByDay, visitorsBySection, visitorsByPage, hosts] = await Promise.all([
       storage.pageViewsByDay(range),
       storage.pageViewsBySection(range),
       storage.topPages(limit, range),
@@ -111,6 +128,9 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
       storage.feedbackByPage(range),
       storage.consentOptOuts(range),
       storage.uniqueVisitors(range),
+      storage.visitorsByDay(range),
+      storage.visitorsBySection(range),
+      storage.visitorsByPage(limit, range),
       storage.reportHosts(range.reportSuite),
     ]);
     return {
@@ -124,6 +144,12 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
       feedbackByPage,
       consentOptOuts,
       uniqueVisitors,
+      visitorsByDay,
+      visitorsBySection,
+      visitorsByPage,
+      visitorErrors: VISITOR_ERRORS,
+      // Raw hits older than this are deleted; the aggregates these reports read stay (null: kept).
+      retention: { rawHitDays: options.retentionDays > 0 ? options.retentionDays : null },
     };
   });
 

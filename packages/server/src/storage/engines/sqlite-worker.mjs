@@ -40,6 +40,49 @@ db.function('tagwell_hll_add', { deterministic: true }, (sketch, updates) => {
   return out;
 });
 
+// The same with the sparse form (storage/hll.ts mergeStored, migration 006): `registers` is the
+// dense size; a sketch stays a sorted list of 3-byte entries while that is smaller than dense.
+// Merges a stored sketch (or null) with an update or another stored sketch.
+db.function('tagwell_hll_merge', { deterministic: true }, (sketch, stored, registers) => {
+  const size = Number(registers);
+  // The second may be a sketch in dense form: its registers that are not zero, as entries.
+  let updates = stored;
+  if (stored.length === size) {
+    const entries = [];
+    for (let r = 0; r < size; r++) if (stored[r]) entries.push(r >>> 8, r & 0xff, stored[r]);
+    updates = Buffer.from(entries);
+  }
+  if (sketch && sketch.length === size) {
+    const out = Buffer.from(sketch);
+    for (let i = 0; i + 2 < updates.length; i += 3) {
+      const index = (updates[i] << 8) | updates[i + 1];
+      if (out[index] < updates[i + 2]) out[index] = updates[i + 2];
+    }
+    return out;
+  }
+  const a = sketch ?? Buffer.alloc(0);
+  const merged = Buffer.alloc(a.length + updates.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i + 2 < a.length || j + 2 < updates.length) {
+    const ai = i + 2 < a.length ? (a[i] << 8) | a[i + 1] : Infinity;
+    const bj = j + 2 < updates.length ? (updates[j] << 8) | updates[j + 1] : Infinity;
+    const index = Math.min(ai, bj);
+    const rank = Math.max(ai === index ? a[i + 2] : 0, bj === index ? updates[j + 2] : 0);
+    if (ai === index) i += 3;
+    if (bj === index) j += 3;
+    merged[k] = index >>> 8;
+    merged[k + 1] = index & 0xff;
+    merged[k + 2] = rank;
+    k += 3;
+  }
+  if (k < size) return merged.subarray(0, k);
+  const dense = Buffer.alloc(size);
+  for (let e = 0; e < k; e += 3) dense[(merged[e] << 8) | merged[e + 1]] = merged[e + 2];
+  return dense;
+});
+
 const statements = new Map();
 function prepare(sql) {
   let statement = statements.get(sql);

@@ -4,7 +4,7 @@
  * hits adds to them in its own transaction.
  */
 import { sql } from 'kysely';
-import { aggregateStoredHits } from '../aggregates';
+import { aggregateStoredHits, compactStoredHits, hitsBefore005 } from '../aggregates';
 import { REGISTERS } from '../hll';
 import type { Migration } from './index';
 
@@ -66,7 +66,9 @@ export const aggregates: Migration = {
         .execute(db);
     }
 
-    const counted = await aggregateStoredHits(db, log);
+    // Run again on a database whose hits 005 already made compact (the tables dropped to count anew), it reads that layout.
+    const compact = await db.selectFrom('tagwell_migrations').select('name').where('name', '=', '005_compact_hits').executeTakeFirst();
+    const counted = await aggregateStoredHits(db, log, { counts: true, daySketches: true, visitorDimensions: false }, compact ? compactStoredHits : hitsBefore005);
     if (counted) log(`storage: aggregates counted for the ${counted.toLocaleString('en-GB')} hits already stored`);
   },
 };

@@ -1,0 +1,162 @@
+/**
+ * Unique visitors and new versus repeat visitors (issue 13 item 4): estimates from the server's
+ * HyperLogLog sketches (docs/OPERATING.md "Unique visitors"), each card saying how close they are.
+ */
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from 'recharts';
+import { TableWrap } from '../../components/table-wrap';
+import type { Reports } from '../../lib/types';
+import { ChartSection } from './chart-section';
+import { BLUE, CATEGORY_AXIS, Chart, NO_PAGE, NO_SECTION, ORANGE, barsHeight, legendOrder } from './charts';
+import { daysOf, type DayRange } from './date-range';
+import { count, longDay, named, rate, tickDay } from './format';
+
+/** A third colour for the third line, told apart from the other two by its dashes too. */
+const GREY = '#425563';
+
+/** About 95% of estimates fall within two standard errors of the exact count. */
+function Accuracy({ error, both }: { error: number; both?: boolean }) {
+  return (
+    <p className="hint">
+      Estimates: 95% fall within ±{rate(2 * error)} of the exact count.
+      {both && ' New visitors are in their first visit (until 30 minutes without a hit); a visitor who comes back later the same day is also a repeat visitor.'}
+    </p>
+  );
+}
+
+export function VisitorsByDay({ data, error, range, download }: { data: Reports['visitorsByDay']; error: number; range: DayRange; download?: string }) {
+  const byDay = new Map(data.map((d) => [d.day, d]));
+  const days = daysOf(range) ?? data.map((d) => d.day);
+  const rows = days.map((day) => byDay.get(day) ?? { day, visitors: 0, newVisitors: 0, repeatVisitors: 0 });
+  const none = data.every((d) => d.visitors === 0);
+  return (
+    <ChartSection
+      download={download}
+      title="Visitors by day"
+      empty={none && 'No visitors with an id in this range'}
+      summary={<Accuracy error={error} both />}
+      chartLabel="Line chart of visitors, new visitors and repeat visitors by day"
+      chart={
+        <Chart>
+          <LineChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={16} />
+            <YAxis allowDecimals={false} width={40} />
+            <Legend itemSorter={legendOrder(['visitors', 'newVisitors', 'repeatVisitors'])} />
+            <Line type="monotone" dataKey="visitors" name="Visitors" stroke={BLUE} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />
+            <Line type="monotone" dataKey="newVisitors" name="New" stroke={ORANGE} strokeWidth={2} dot={rows.length <= 31} isAnimationActive={false} />
+            <Line type="monotone" dataKey="repeatVisitors" name="Repeat" stroke={GREY} strokeWidth={2} strokeDasharray="6 3" dot={rows.length <= 31} isAnimationActive={false} />
+          </LineChart>
+        </Chart>
+      }
+      table={
+        <table>
+          <caption>Visitors by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">New</th>
+              <th scope="col">Repeat</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.day}>
+                <th scope="row">
+                  <time dateTime={row.day}>{longDay(row.day)}</time>
+                </th>
+                <td>{count(row.visitors)}</td>
+                <td>{count(row.newVisitors)}</td>
+                <td>{count(row.repeatVisitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
+
+export function VisitorsBySection({ data, error, download }: { data: Reports['visitorsBySection']; error: number; download?: string }) {
+  const rows = data.map((d) => ({ ...d, name: named(d.section, NO_SECTION) }));
+  return (
+    <ChartSection
+      download={download}
+      title="Visitors by section"
+      empty={rows.length === 0 && 'No visitors with an id in this range'}
+      summary={<Accuracy error={error} />}
+      chartLabel="Grouped bar chart of new and repeat visitors per section"
+      chart={
+        <Chart height={barsHeight(rows.length * 2)}>
+          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="name" {...CATEGORY_AXIS} />
+            <Legend itemSorter={legendOrder(['newVisitors', 'repeatVisitors'])} />
+            <Bar dataKey="newVisitors" name="New" fill={ORANGE} isAnimationActive={false} />
+            <Bar dataKey="repeatVisitors" name="Repeat" fill={BLUE} isAnimationActive={false} />
+          </BarChart>
+        </Chart>
+      }
+      table={
+        <table>
+          <caption>Visitors by section, over the whole range</caption>
+          <thead>
+            <tr>
+              <th scope="col">Section</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">New</th>
+              <th scope="col">Repeat</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                <td>{count(row.visitors)}</td>
+                <td>{count(row.newVisitors)}</td>
+                <td>{count(row.repeatVisitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    />
+  );
+}
+
+export function VisitorsByPage({ data, error, download }: { data: Reports['visitorsByPage']; error: number; download?: string }) {
+  return (
+    <ChartSection
+      download={download}
+      title="Visitors of the top pages"
+      empty={data.length === 0 && 'No page views in this range'}
+      summary={
+        <>
+          <Accuracy error={error} />
+          <TableWrap label="The numbers: Visitors of the top pages">
+            <table>
+              <caption>Visitors of the top pages, over the whole range</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Page</th>
+                  <th scope="col">Page views</th>
+                  <th scope="col">Visitors</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((row, i) => (
+                  <tr key={`${row.pageName}-${i}`}>
+                    <th scope="row">{named(row.pageName, NO_PAGE)}</th>
+                    <td>{count(row.pageViews)}</td>
+                    <td>{count(row.visitors)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        </>
+      }
+    />
+  );
+}
