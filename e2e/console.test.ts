@@ -177,6 +177,11 @@ describe('the console', () => {
     await expectAccessible(publisher, 'versions page');
     for (const environment of ['development', 'staging', 'production']) {
       await publisher.getByRole('button', { name: `Publish version 2 to ${environment}` }).click();
+      // Production asks first, with a note (e2e/console-publish.test.ts).
+      if (environment === 'production') {
+        await publisher.getByRole('group', { name: /^Publish version 2 to production\?/ }).getByLabel('Note').fill('Clearer feedback link name');
+        await publisher.getByRole('button', { name: 'Yes, publish version 2 to production' }).click();
+      }
       await publisher.getByText(`Version 2 now runs on ${environment}`).waitFor({ timeout: 30_000 });
     }
     expect(await visitorSaysNo()).toBe('Feedback: Not Helpful');
@@ -184,6 +189,7 @@ describe('the console', () => {
     // Rolling back is publishing an earlier version: pick version 1, then roll production back to it.
     await publisher.getByRole('link', { name: 'Review version 1' }).first().click();
     await publisher.getByRole('button', { name: 'Roll back production to version 1' }).click();
+    await publisher.getByRole('group', { name: /^Roll back production/ }).getByLabel('Note').fill('Back to the old name');
     await publisher.getByRole('button', { name: 'Yes, roll back production to version 1' }).click();
     await publisher.getByText('Version 1 now runs on production').waitFor({ timeout: 30_000 });
     expect(await visitorSaysNo()).toBe('Feedback: No');

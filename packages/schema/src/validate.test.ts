@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_RULE_ORDER, ENVIRONMENTS, propertySchema } from './property';
-import { assertProperty, formatPath, parseProperty, TOKEN } from './validate';
+import { assertProperty, formatPath, parseProperty, TOKEN, validateAll } from './validate';
 import { errorsOf, parsed } from './test-documents';
 
 type Json = Record<string, unknown>;
@@ -375,6 +375,33 @@ describe('references between parts', () => {
     expect(errorsOf(doc({ dataElements: [...elements, elements[0]], rules: [rule('a'), rule('a', { order: 'x' })] }))).toEqual([
       'rules[1].order: Invalid input: expected number, received string',
     ]);
+  });
+});
+
+describe('validateAll', () => {
+  const elements = [{ name: 'Page Name', type: 'data-layer', settings: { path: 'page.pageInfo.pageName' } }];
+  // Issue 19 item 5: an editor shows every problem at once, reference errors beside schema errors.
+  it('adds the reference errors of a document the schema refuses, except under a path the schema faults', () => {
+    const input = doc({
+      dataElements: [...elements, elements[0]],
+      rules: [rule('a'), rule('a', { order: 'x' }), rule('', { actions: [setVariables({ variables: { eVar1: '%Nope%' } })] }), 7],
+    });
+    expect(validateAll(input)).toEqual({
+      ok: false,
+      errors: [
+        'rules[1].order: Invalid input: expected number, received string',
+        'rules[2].name: must not be empty',
+        'rules[3]: Invalid input: expected object, received number',
+        'dataElements[1].name: duplicate data element "Page Name"',
+        'rules[1].name: duplicate rule "a"',
+        'rules[2].actions[0].settings.variables.eVar1: unknown data element "Nope" in %Nope%',
+      ],
+    });
+  });
+
+  it('gives what parseProperty gives for a document the schema accepts', () => {
+    for (const input of [doc({ rules: [rule('a')] }), doc({ dataElements: [...elements, elements[0]] }), doc({ rules: [rule('a', { actions: [setVariables({ variables: { eVar1: '%Nope%' } })] })] })])
+      expect(validateAll(input)).toEqual(parseProperty(input));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checkActivities, personalisationSchema } from './activities';
 import { propertySchema, type Property } from './property';
 
 export type ValidationResult = { ok: true; property: Property } | { ok: false; errors: string[] };
@@ -75,28 +76,64 @@ export function assertProperty(input: unknown, source = 'property'): Property {
   return result.property;
 }
 
-function checkReferences(property: Property): string[] {
+/** Loose views of an unchecked document: a part of the wrong shape reads as absent. */
+type Loose = Record<string, unknown>;
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const objectOf = (value: unknown): Loose | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : undefined);
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Schema errors and reference errors together, for an editor that shows every problem at once
+ * (issue 19 item 5): the reference checks read the document as far as it has the right shape, and
+ * a reference error at or under a path the schema already faults is left out.
+ */
+export function validateAll(input: unknown): ValidationResult {
+  const parsed = propertySchema.safeParse(input, { reportInput: true });
+  if (parsed.success) {
+    const errors = checkReferences(parsed.data);
+    return errors.length ? { ok: false, errors } : { ok: true, property: parsed.data };
+  }
+  const schemaErrors = formatIssues(parsed.error.issues, input);
+  const faulted = schemaErrors.map((e) => e.slice(0, e.indexOf(': ')));
+  const covered = (path: string) => faulted.some((f) => f === '(document)' || path === f || path.startsWith(f + '.') || path.startsWith(f + '['));
+  return { ok: false, errors: [...schemaErrors, ...checkReferences(input).filter((e) => !covered(e.slice(0, e.indexOf(': '))))] };
+}
+
+function checkReferences(input: unknown): string[] {
+  const property = objectOf(input) ?? {};
   const errors: string[] = [];
   const names = new Set<string>();
-  property.dataElements.forEach((element, i) => {
-    if (names.has(element.name)) errors.push(`dataElements[${i}].name: duplicate data element "${element.name}"`);
-    names.add(element.name);
+  listOf(property.dataElements).forEach((element, i) => {
+    const name = textOf(objectOf(element)?.name);
+    if (name === undefined || name === '') return;
+    if (names.has(name)) errors.push(`dataElements[${i}].name: duplicate data element "${name}"`);
+    names.add(name);
   });
-  const consent = property.settings.consent;
+  const settings = objectOf(property.settings);
+  const consent = objectOf(settings?.consent);
   for (const part of ['status', 'statistics'] as const) {
-    if (consent && !names.has(consent[part])) errors.push(`settings.consent.${part}: unknown data element "${consent[part]}"`);
+    const name = textOf(consent?.[part]);
+    if (consent && name !== undefined && !names.has(name)) errors.push(`settings.consent.${part}: unknown data element "${name}"`);
   }
   // CONTRACT §5: no identifier without the Statistics choice, so the identity code needs the consent gate.
-  if (property.settings.identity && !consent) errors.push('settings.identity: needs settings.consent: the visitor id exists only with the Statistics choice on');
+  if (settings?.identity && !consent) errors.push('settings.identity: needs settings.consent: the visitor id exists only with the Statistics choice on');
+  const rules = listOf(property.rules).map(objectOf);
   const ruleNames = new Set<string>();
-  property.rules.forEach((rule, i) => {
-    if (ruleNames.has(rule.name)) errors.push(`rules[${i}].name: duplicate rule "${rule.name}"`);
-    ruleNames.add(rule.name);
-    rule.events.forEach((event, j) => {
-      if (event.type === 'data-element-change' && !names.has(event.settings.name))
-        errors.push(`rules[${i}].events[${j}].settings.name: unknown data element "${event.settings.name}"`);
+  rules.forEach((rule, i) => {
+    const name = textOf(rule?.name);
+    if (name !== undefined && name !== '') {
+      if (ruleNames.has(name)) errors.push(`rules[${i}].name: duplicate rule "${name}"`);
+      ruleNames.add(name);
+    }
+    listOf(rule?.events).forEach((value, j) => {
+      const event = objectOf(value);
+      const name = textOf(objectOf(event?.settings)?.name);
+      if (event?.type === 'data-element-change' && name !== undefined && !names.has(name)) errors.push(`rules[${i}].events[${j}].settings.name: unknown data element "${name}"`);
     });
   });
+  // Activities are checked against each other once their own part has the right shape.
+  const personalisation = personalisationSchema.optional().safeParse(property.personalisation);
+  if (personalisation.success && personalisation.data) errors.push(...checkActivities(personalisation.data, names));
   const checkTokens = (value: unknown, path: Array<string | number>, isRecord = false) => {
     if (typeof value === 'string') {
       for (const [, name] of value.matchAll(TOKEN)) {
@@ -109,16 +146,17 @@ function checkReferences(property: Property): string[] {
       for (const [k, v] of Object.entries(value)) if (isRecord || !NOT_RESOLVED.has(k)) checkTokens(v, [...path, k], !isRecord && RECORDS.has(k));
     }
   };
-  property.dataElements.forEach((element, i) => checkTokens(element.settings, ['dataElements', i, 'settings']));
-  for (const [name, value] of Object.entries(property.settings.everyHit ?? {})) {
+  listOf(property.dataElements).forEach((element, i) => checkTokens(objectOf(element)?.settings, ['dataElements', i, 'settings']));
+  for (const [name, value] of Object.entries(objectOf(settings?.everyHit) ?? {})) {
+    if (typeof value !== 'string') continue;
     checkTokens(value, ['settings', 'everyHit', name]);
     // Resolved when any hit is sent, by no rule: there is no rule event or element to read.
     for (const [, token] of value.matchAll(TOKEN))
       if (token !== undefined && BUILT_IN_TOKEN.test(token)) errors.push(`${formatPath(['settings', 'everyHit', name])}: %${token}% reads a rule's event, and every-hit variables belong to no rule`);
   }
-  property.rules.forEach((rule, i) => {
+  rules.forEach((rule, i) => {
     (['conditions', 'exceptions', 'actions'] as const).forEach((part) =>
-      rule[part].forEach((component, j) => checkTokens(component.settings, ['rules', i, part, j, 'settings'])),
+      listOf(rule?.[part]).forEach((component, j) => checkTokens(objectOf(component)?.settings, ['rules', i, part, j, 'settings'])),
     );
   });
   return errors;

@@ -155,7 +155,7 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
     for (const environment of ['development', 'staging', 'production']) {
       const published = await as.publisher.post<{ deployment: { version: number; buildId: string; gzipBytes: number; url: string } }>(
         '/api/admin/properties/health-site/publications',
-        { environment, version: draft },
+        { environment, version: draft, ...(environment === 'production' ? { note: '  Clearer feedback link name  ' } : {}) },
       );
       expect(published.status).toBe(201);
       expect(published.body.deployment).toMatchObject({ version: draft, url: `/containers/health-site/${environment}.js` });
@@ -175,17 +175,30 @@ describe.each(['sqlite', 'postgres'] as const)('admin API on %s', (engine) => {
     expect(versions[0]).not.toHaveProperty('document');
 
     // Rollback: an earlier version that has run on staging goes back to production.
-    const rollback = await as.publisher.post('/api/admin/properties/health-site/publications', { environment: 'production', version: before });
+    // A note longer than 500 characters is refused whole: nothing is published.
+    const long = await as.publisher.post('/api/admin/properties/health-site/publications', { environment: 'production', version: before, note: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(await production()).toContain('Feedback: Not Helpful');
+    const rollback = await as.publisher.post('/api/admin/properties/health-site/publications', { environment: 'production', version: before, note: 'Reports dipped' });
     expect(rollback.status).toBe(201);
     expect(await production()).not.toContain('Feedback: Not Helpful');
 
+    // Issue 19 item 6: the note is kept with the publication and shown in the history and the audit log.
+    const history = (await as.viewer.get<{ publications: Array<{ environment: string; version: number; note: string | null }> }>('/api/admin/properties/health-site/publications')).body.publications;
+    expect(history.slice(0, 4).map((p) => [p.environment, p.version, p.note])).toEqual([
+      ['production', before, 'Reports dipped'],
+      ['production', draft, 'Clearer feedback link name'],
+      ['staging', draft, null],
+      ['development', draft, null],
+    ]);
+
     const audit = (await as.viewer.get<{ entries: Array<{ actor: string; action: string; detail: Record<string, unknown> }> }>('/api/admin/audit?limit=10')).body.entries;
-    expect(audit.slice(0, 5).map((e) => [e.actor, e.action, e.detail.environment ?? null, e.detail.version])).toEqual([
-      ['publisher', 'publish', 'production', before],
-      ['publisher', 'publish', 'production', draft],
-      ['publisher', 'publish', 'staging', draft],
-      ['publisher', 'publish', 'development', draft],
-      ['editor', 'version.create', null, draft],
+    expect(audit.slice(0, 5).map((e) => [e.actor, e.action, e.detail.environment ?? null, e.detail.version, e.detail.note ?? null])).toEqual([
+      ['publisher', 'publish', 'production', before, 'Reports dipped'],
+      ['publisher', 'publish', 'production', draft, 'Clearer feedback link name'],
+      ['publisher', 'publish', 'staging', draft, null],
+      ['publisher', 'publish', 'development', draft, null],
+      ['editor', 'version.create', null, draft, 'clearer link name'],
     ]);
   });
 

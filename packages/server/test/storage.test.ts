@@ -8,6 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, StorageConflictError } from '../src/storage';
+import { migrations } from '../src/storage/migrations/index';
 import type { NewHit, OpenStorageOptions, Storage } from '../src/storage';
 import { createDatabase, dropDatabase, ensurePostgres } from './support/postgres';
 
@@ -76,7 +77,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     const first: string[] = [];
     const { storage, options } = await open(undefined, (msg) => first.push(msg));
     expect(storage.engine).toBe(engine);
-    expect(first).toContain('storage: applied migrations 001_hits, 002_admin, 003_user_admin, 004_aggregates');
+    expect(first).toContain(`storage: applied migrations ${migrations.map((m) => m.name).join(', ')}`);
     await storage.insertHits([hit()]);
     await storage.close();
 
@@ -252,14 +253,18 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
     const { storage } = await open();
     for (let i = 0; i < 2; i++) await storage.createPropertyVersion({ property: 'health', document: { i }, createdBy: 'ada' });
     await storage.recordPublication({ property: 'health', environment: 'development', version: 1, publishedBy: 'ada' });
-    await storage.recordPublication({ property: 'health', environment: 'production', version: 1, publishedBy: 'ada' });
+    await storage.recordPublication({ property: 'health', environment: 'production', version: 1, publishedBy: 'ada', note: 'First release' });
     await storage.recordPublication({ property: 'health', environment: 'development', version: 2, publishedBy: 'bob' });
     const current = await storage.currentPublications('health');
     expect(current.map((p) => [p.environment, p.version, p.publishedBy])).toEqual([
       ['development', 2, 'bob'],
       ['production', 1, 'ada'],
     ]);
-    expect((await storage.publicationHistory('health')).map((p) => p.version)).toEqual([2, 1, 1]);
+    expect((await storage.publicationHistory('health')).map((p) => [p.version, p.note])).toEqual([
+      [2, null],
+      [1, 'First release'],
+      [1, null],
+    ]);
     expect((await storage.publicationHistory('health', 'development')).map((p) => p.version)).toEqual([2, 1]);
     expect(await storage.currentPublications('nothing')).toEqual([]);
   });
@@ -283,7 +288,7 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
       cleanups.push(place.drop);
       const logs: string[] = [];
       const servers = await Promise.all(Array.from({ length: 4 }, () => open(place.options, (msg) => logs.push(msg))));
-      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual(['storage: applied migrations 001_hits, 002_admin, 003_user_admin, 004_aggregates']);
+      expect(logs.filter((msg) => msg.includes('applied migrations'))).toEqual([`storage: applied migrations ${migrations.map((m) => m.name).join(', ')}`]);
       await Promise.all(servers.map(({ storage }, i) => storage.insertHits([hit({ pageName: `server ${i}` })])));
       expect(await servers[0]!.storage.latestHits({ limit: 10 })).toHaveLength(4);
     });

@@ -131,8 +131,8 @@ export class PropertyService {
     return version;
   }
 
-  /** Builds the version for the environment, records the publication, serves the new container. */
-  publish(name: string, environment: EnvironmentName, versionNumber: number, actor: string): Promise<{ publication: Publication; deployment: Deployment }> {
+  /** Builds the version for the environment, records the publication (with its note), serves the new container. */
+  publish(name: string, environment: EnvironmentName, versionNumber: number, actor: string, note: string | null = null): Promise<{ publication: Publication; deployment: Deployment }> {
     const run = async () => {
       this.assertKnown(name);
       const version = await this.storage.getPropertyVersion(name, versionNumber);
@@ -143,12 +143,12 @@ export class PropertyService {
       }
       // Build first: a version that does not compile is never recorded as published.
       const container = await this.compile(version, environment);
-      const publication = await this.storage.recordPublication({ environment, property: name, version: versionNumber, publishedBy: actor });
+      const publication = await this.storage.recordPublication({ environment, property: name, version: versionNumber, publishedBy: actor, note });
       const deployment = this.serve(container, publication);
       await this.storage.appendAudit({
         actor,
         action: 'publish',
-        detail: { property: name, environment, version: versionNumber, buildId: deployment.buildId },
+        detail: { property: name, environment, version: versionNumber, buildId: deployment.buildId, ...(note === null ? {} : { note }) },
       });
       this.log(`properties: ${actor} published ${name} version ${versionNumber} to ${environment} (${deployment.buildId})`);
       return { publication, deployment };
@@ -180,7 +180,8 @@ export class PropertyService {
     }
   }
 
-  private async compile(version: PropertyVersion, environment: EnvironmentName) {
+  /** Builds a version for an environment without serving it (publishing, and previews: preview/). */
+  async compile(version: PropertyVersion, environment: EnvironmentName) {
     const loaded = this.loaded.get(version.property)!;
     const result = parseProperty(version.document);
     if (!result.ok) throw new ApiError('BUILD_FAILED', `version ${version.version} is not valid: ${result.errors.join('; ')}`);

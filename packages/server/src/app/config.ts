@@ -70,6 +70,12 @@ const schema = z.object({
     .min(16, 'needs at least 16 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Signs preview cookies (docs/OPERATING.md "Previewing a draft on the live host"); unset: a new one each start.
+  TAGWELL_PREVIEW_SECRET: z
+    .string()
+    .min(32, 'needs at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // What one request may cost (docs/OPERATING.md, "Limits").
   MAX_HIT_BYTES: whole(2048, 1024 * 1024, DEFAULT_LIMITS.maxHitBytes),
   MAX_URL_BYTES: whole(2048, 1024 * 1024, DEFAULT_LIMITS.maxUrlBytes),
@@ -105,6 +111,8 @@ export interface ServerConfig {
   publicationSyncSeconds: number;
   /** `Authorization: Bearer <apiToken>` reads hits; undefined: only signed-in users do. */
   apiToken?: string;
+  /** HMAC key of preview cookies; undefined: one made at start, so previews end with a restart. */
+  previewSecret?: string;
   limits: Limits;
   /** A report or beacon read running longer is stopped and answered 504. */
   readTimeoutSeconds: number;
@@ -141,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     publicationSyncSeconds: e.PUBLICATION_SYNC_SECONDS,
     apiToken: e.TAGWELL_API_TOKEN,
+    previewSecret: e.TAGWELL_PREVIEW_SECRET,
     limits: {
       maxHitBytes: e.MAX_HIT_BYTES,
       maxUrlBytes: e.MAX_URL_BYTES,

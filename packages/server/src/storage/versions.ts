@@ -65,6 +65,7 @@ export async function recordPublication(engine: Engine, input: NewPublication): 
       version: input.version,
       published_by: input.publishedBy,
       published_at: new Date().toISOString(),
+      note: input.note ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -137,6 +138,7 @@ function fromPublicationRow(row: Selectable<PublicationsTable>): Publication {
     version: Number(row.version),
     publishedBy: row.published_by,
     publishedAt: row.published_at,
+    note: row.note ?? null,
   };
 }
 

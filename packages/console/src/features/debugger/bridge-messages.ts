@@ -9,7 +9,9 @@ export type BridgeMessage =
   | { type: 'rule'; rule: string; event: string; fired: true }
   | { type: 'rule'; rule: string; event: string; fired: false; failed: string; component?: string }
   | { type: 'redaction'; field: string; kind: RedactionKind; parameter?: string; query?: string }
-  | { type: 'data-elements'; values: Record<string, string> };
+  | { type: 'data-elements'; values: Record<string, string> }
+  /** The rule whose action sent the hit that left with `query`, and the data elements' values then. */
+  | { type: 'sent'; rule: string; event: string; query: string; values: Record<string, string> };
 
 /** What the console posts to the page to ask for the data elements' values. */
 export const DATA_ELEMENTS_REQUEST = { source: 'tagwell-console', type: 'data-elements' } as const;
@@ -19,6 +21,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const str = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 /** An event may come as its type or as `{ type }`. */
 const eventText = (value: unknown): string => (isRecord(value) ? str(value.type ?? value.name) : str(value));
+
+/** Every value as text, as the data-elements panel shows it. */
+function textValues(values: Record<string, unknown>): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) text[name] = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+  return text;
+}
 
 /**
  * The bridge message in `data`, or undefined when it is not one (anything else a page posts, or a
@@ -51,12 +60,11 @@ export function parseBridgeMessage(data: unknown): BridgeMessage | undefined {
         ...(typeof data.parameter === 'string' ? { parameter: data.parameter } : {}),
         ...(typeof data.query === 'string' ? { query: data.query } : {}),
       };
-    case 'data-elements': {
-      if (!isRecord(data.values)) return undefined;
-      const values: Record<string, string> = {};
-      for (const [name, value] of Object.entries(data.values)) values[name] = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-      return { type: 'data-elements', values };
-    }
+    case 'data-elements':
+      return isRecord(data.values) ? { type: 'data-elements', values: textValues(data.values) } : undefined;
+    case 'sent':
+      if (typeof data.rule !== 'string' || typeof data.query !== 'string') return undefined;
+      return { type: 'sent', rule: data.rule, event: eventText(data.event), query: data.query, values: isRecord(data.values) ? textValues(data.values) : {} };
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockServer, renderPage } from '../../test/render';
+import { mockServer, renderPage, router } from '../../test/render';
 import { DebuggerPage } from './debugger-page';
 import { FakeEventSource } from './fake-event-source';
 import { demoPages, feedbackHit, pageView, propertyDetail, sdr } from './test-fixtures';
@@ -57,6 +57,12 @@ async function openDevPage() {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+/** The hits as listed, each by its one line. */
+const hitLines = () => within(section('Hits')).queryAllByRole('article').map((h) => within(h).getByRole('heading').textContent!.replace(/^▸/, ''));
+/** Expands every listed hit. */
+async function expandAll() {
+  for (const button of within(section('Hits')).getAllByRole('button', { expanded: false })) await userEvent.click(button);
+}
 
 describe('DebuggerPage', () => {
   it('lists the demo pages by host and opens the chosen one in the debug popup with tw_debug', async () => {
@@ -116,8 +122,15 @@ describe('DebuggerPage', () => {
     stream.hit(pageView({ id: '900', variables: { pageName: 'other:host', pageURL: 'http://staging.health.localhost:8080/' } }));
     stream.hit(feedbackHit());
 
+    // One line each: type, page name, events, time; collapsed until asked.
+    const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB');
+    expect(hitLines()).toEqual([
+      `Link (custom link): Feedback: Yesnhs:conditions:asthmaevent25${time(feedbackHit().receivedAt)}`,
+      `Page viewnhs:conditions:asthmaevent1${time(pageView().receivedAt)}`,
+    ]);
+    expect(within(section('Hits')).queryAllByRole('table')).toEqual([]);
+    await expandAll();
     const hits = within(section('Hits')).getAllByRole('article');
-    expect(hits.map((h) => within(h).getByRole('heading').textContent)).toEqual(['Link (custom link): Feedback: Yes', 'Page view: nhs:conditions:asthma']);
     const row = (hit: HTMLElement, name: string) => within(hit).getByRole('rowheader', { name }).closest('tr')!;
     expect([...row(hits[1]!, 'eVar10').cells].map((c) => c.textContent)).toEqual(['eVar10', 'v10', 'asthma', 'search keyword (a postcode becomes postcode na)']);
     expect([...row(hits[0]!, 'event25').cells].map((c) => c.textContent)).toEqual(['event25', 'events', 'set', 'feedback']);
@@ -207,6 +220,10 @@ describe('DebuggerPage', () => {
     FakeEventSource.latest().hit(feedbackHit());
 
     const [feedback, page] = within(section('Hits')).getAllByRole('article');
+    // Collapsed, the changed hit says so; the other does not.
+    expect(within(page!).getByRole('button')).toHaveTextContent(/changed by the privacy guard$/);
+    expect(within(feedback!).getByRole('button')).not.toHaveTextContent(/privacy guard/);
+    await expandAll();
     const searchRow = within(page!).getByRole('rowheader', { name: 'eVar10' }).closest('tr')!;
     expect(searchRow).toHaveClass('debugger-redacted');
     expect(within(searchRow).getByText('privacy guard removed an e-mail address')).toBeInTheDocument();
@@ -241,5 +258,139 @@ describe('DebuggerPage', () => {
     renderPage(<DebuggerPage />, { path: '/debugger' });
     expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('No demo here');
     expect(screen.getByLabelText('Page address')).toBeInTheDocument();
+  });
+});
+
+describe('the hit list at a real page scale (issue 19 item 9)', () => {
+  const click = (id: string, extra: Partial<ReturnType<typeof feedbackHit>['variables']> = {}) =>
+    feedbackHit({ id, variables: { ...feedbackHit().variables, ...extra }, query: `AQB=1&id=${id}&AQE=1` });
+
+  it('expands a hit to its decoded variables and collapses it again', async () => {
+    serve();
+    await openDevPage();
+    FakeEventSource.latest().hit(pageView());
+    const toggle = within(section('Hits')).getByRole('button', { name: /^Page view/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section('Hits')).queryByRole('rowheader', { name: 'eVar10' })).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeVisible();
+    expect(within(section('Hits')).getByRole('rowheader', { name: 'eVar10' })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section('Hits')).queryByRole('rowheader', { name: 'eVar10' })).toBeNull();
+  });
+
+  it('filters by hit type, variable and value, and event, and keeps the filters in the address', async () => {
+    serve();
+    await openDevPage();
+    const stream = FakeEventSource.latest();
+    stream.hit(pageView({ id: '1' }));
+    stream.hit(click('2', { eVar35: 'no', events: ['event26'] }));
+    stream.hit(click('3', { eVar35: 'yes' }));
+    expect(hitLines()).toHaveLength(3);
+    const form = within(screen.getByRole('form', { name: 'Filter hits' }));
+
+    await userEvent.selectOptions(form.getByLabelText('Hit type'), 'link');
+    expect(hitLines().map((l) => l!.slice(0, 4))).toEqual(['Link', 'Link']);
+    expect(form.getByRole('status')).toHaveTextContent('2 of 3 hits match the filters.');
+
+    // By long name or query key; the value contains, ignoring case.
+    await userEvent.type(form.getByLabelText('Variable'), 'v35');
+    await userEvent.type(form.getByLabelText('Value contains'), 'NO');
+    expect(hitLines()).toHaveLength(1);
+    expect(hitLines()[0]).toContain('event26');
+    expect(new URLSearchParams(router.state.location.search).toString()).toBe('host=dev.health.localhost&type=link&variable=v35&value=NO');
+
+    await userEvent.click(form.getByRole('button', { name: 'Clear filters' }));
+    expect(hitLines()).toHaveLength(3);
+    await userEvent.type(form.getByLabelText('Event'), 'event25');
+    expect(hitLines()).toHaveLength(1);
+    expect(hitLines()[0]).toMatch(/^Link \(custom link\): Feedback: Yes.*event25/);
+    await userEvent.clear(form.getByLabelText('Event'));
+    await userEvent.type(form.getByLabelText('Event'), 'event99');
+    expect(within(section('Hits')).getByText('No hit matches the filters.')).toBeInTheDocument();
+  });
+
+  it('reads its filters and host from the address: a reload or a shared link shows the same hits', async () => {
+    serve();
+    renderPage(<DebuggerPage />, { path: '/debugger?host=dev.health.localhost&type=page&event=event1' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), SLOW);
+    expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukdev&pageHost=dev.health.localhost');
+    const form = within(screen.getByRole('form', { name: 'Filter hits' }));
+    expect(form.getByLabelText('Host')).toHaveValue('dev.health.localhost');
+    expect(form.getByLabelText('Hit type')).toHaveValue('page');
+    expect(form.getByLabelText('Event')).toHaveValue('event1');
+    FakeEventSource.latest().hit(pageView({ id: '1' }));
+    FakeEventSource.latest().hit(feedbackHit({ id: '2' }));
+    expect(hitLines()).toHaveLength(1);
+
+    // Another host: the stream follows it.
+    await userEvent.selectOptions(form.getByLabelText('Host'), 'staging.health.localhost');
+    await waitFor(() => expect(FakeEventSource.latest().url).toBe('/api/stream?reportSuite=nhsukstaging&pageHost=staging.health.localhost'), SLOW);
+    expect(new URLSearchParams(router.state.location.search).get('host')).toBe('staging.health.localhost');
+  });
+
+  it('links a hit to the rule that sent it and shows the data elements as they were, whichever arrives first', async () => {
+    serve();
+    await openDevPage();
+    const first = click('2');
+    fromPage({ type: 'sent', rule: 'Feedback: Yes', event: 'click', query: first.query, values: { 'Page Name': 'nhs:conditions:asthma', 'Search Keyword': '' } });
+    FakeEventSource.latest().hit(first);
+    const second = pageView({ id: '3', query: 'AQB=1&second=1&AQE=1' });
+    FakeEventSource.latest().hit(second);
+    fromPage({ type: 'sent', rule: 'Global page view', event: 'library-loaded', query: second.query, values: { 'Page Name': 'later' } });
+    await expandAll();
+    const [page, feedback] = within(section('Hits')).getAllByRole('article');
+
+    const link = within(feedback!).getByRole('link', { name: 'Feedback: Yes' });
+    expect(link).toHaveAttribute('href', '/properties/health-site/rules/Feedback%3A%20Yes');
+    expect(within(feedback!).getByText(/Sent by the rule/)).toHaveTextContent('Sent by the rule Feedback: Yes on click.');
+    const values = within(feedback!).getByRole('table', { name: 'Data elements when the hit was sent' });
+    expect(within(values).getAllByRole('row').map((r) => r.textContent)).toEqual(['Data elementValue then', 'Page Namenhs:conditions:asthma', 'Search Keyword(empty)']);
+    expect(within(page!).getByRole('link', { name: 'Global page view' })).toHaveAttribute('href', '/properties/health-site/rules/Global%20page%20view');
+
+    // A hit with no word from the bridge (a production host) has no rule line.
+    FakeEventSource.latest().hit(pageView({ id: '4', query: 'AQB=1&third=1&AQE=1' }));
+    await expandAll();
+    expect(within(within(section('Hits')).getAllByRole('article')[0]!).queryByText(/Sent by the rule/)).toBeNull();
+  });
+});
+
+describe('previewing from the debugger (issue 19 item 10)', () => {
+  it('opens the preview in a new debugger window, closing the old one: a window that ran the page would run its old container again', async () => {
+    mockServer(
+      {
+        'GET /api/admin/demo-pages': () => ({ pages: demoPages }),
+        'GET /api/admin/properties/:name': () => propertyDetail,
+        'GET /api/admin/properties/:name/sdr': () => sdr,
+        'GET /api/admin/properties/:name/versions': () => ({ versions: [] }),
+        'POST /api/admin/properties/:name/previews': () => ({
+          property: 'health-site',
+          environment: 'production',
+          version: 3,
+          buildId: 'abc',
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          startPath: '/containers/health-site/preview?token=t',
+          endPath: '/containers/health-site/preview/end',
+        }),
+      },
+      { id: 2, username: 'eddie', role: 'editor', admin: false },
+    );
+    localStorage.clear();
+    renderPage(<DebuggerPage />, { path: '/debugger' });
+    await userEvent.selectOptions(await screen.findByLabelText('Demo page', {}, SLOW), 'http://www.health.localhost:8080/conditions/asthma/');
+    await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
+    expect(window.open).toHaveBeenLastCalledWith('http://www.health.localhost:8080/conditions/asthma/', 'tagwell-debug');
+    const close = vi.spyOn(popup, 'close');
+    await userEvent.click(screen.getByRole('button', { name: 'Start preview' }));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    const [url, name] = vi.mocked(window.open).mock.lastCall as [string, string];
+    expect(url).toBe(`http://www.health.localhost:8080/containers/health-site/preview?token=t&next=${encodeURIComponent('/conditions/asthma/')}`);
+    expect(name).toMatch(/^tagwell-debug-\w+$/);
+    // Later pages open in that window.
+    await userEvent.click(screen.getByRole('button', { name: 'Open page' }));
+    expect(window.open).toHaveBeenLastCalledWith('http://www.health.localhost:8080/conditions/asthma/', name);
+    localStorage.clear();
   });
 });

@@ -1,10 +1,13 @@
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/status';
 import type { Beacon } from '../../lib/types';
 import type { BridgeMessage } from './bridge-messages';
 import { hitTitle } from './decode-hit';
+import { FILTER_KEYS, readFilters, type HitFilters } from './filter-hits';
 import { HitList } from './hit-list';
 import { PagePicker } from './page-picker';
+import { PreviewPanel } from './preview-panel';
 import { useDemoPages, useProperty, useSdr } from './queries';
 import { configuredHosts, debugUrl, environmentForHost, hitFromHost, hostname, propertyForHost, streamUrl } from './target';
 import { DataElementsPanel, LogPanel, RedactionsPanel, RulesPanel } from './trace-panels';
@@ -20,8 +23,33 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function DebuggerPage() {
   const [state, dispatch] = useReducer(reduceDebugger, EMPTY_DEBUGGER);
-  const [host, setHost] = useState<string | undefined>();
+  // The watched host and the hit filters live in the address (issue 19 item 9): a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const host = params.get('host') || undefined;
+  const filters = useMemo(() => readFilters(params), [params]);
+  // Changes build on the last one written, not on the address as last rendered: two quick edits
+  // (fields typed one after the other) must not undo each other.
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(written.current);
+      change(next);
+      written.current = next;
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+  const setParam = useCallback(
+    (key: string, value: string | undefined) => update((next) => (value ? next.set(key, value) : next.delete(key))),
+    [update],
+  );
+  const setHost = useCallback((value: string | undefined) => setParam('host', value && hostname(value)), [setParam]);
+  const clearFilters = () => update((next) => FILTER_KEYS.forEach((key) => next.delete(key)));
   const [opened, setOpened] = useState(false);
+  const [pageUrl, setPageUrl] = useState<string | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState<string | undefined>();
 
@@ -50,12 +78,14 @@ export function DebuggerPage() {
   const bridge = useDebugBridge(onMessage);
 
   const allowedHosts = useMemo(() => [...configuredHosts(document), ...(pages ?? []).map((p) => p.host)], [document, pages]);
+  const hosts = useMemo(() => [...new Set([...allowedHosts, ...(host ? [host] : [])].map(hostname))].sort(), [allowedHosts, host]);
 
   function open(pageUrl: string, pageHost: string): string | undefined {
     setHost(pageHost);
     // A production container has no debug bridge to call: its page opens as a visitor would open it.
     const production = (environmentForHost(document, pageHost)?.environment ?? pages?.find((p) => hostname(p.host) === hostname(pageHost))?.environment) === 'production';
     if (!bridge.open(production ? pageUrl : debugUrl(pageUrl, window.location.origin))) return 'The browser blocked the pop-up window. Allow pop-ups for the console, then open the page again.';
+    setPageUrl(pageUrl);
     setOpened(true);
     setNotice(undefined);
     return undefined;
@@ -94,6 +124,18 @@ export function DebuggerPage() {
               : ''}
         </p>
       </section>
+      <PreviewPanel
+        property={propertyName}
+        document={document}
+        pages={pages}
+        chosenUrl={pageUrl}
+        open={(url) => {
+          if (!bridge.openFresh(url)) return false;
+          setHost(new URL(url).hostname);
+          setOpened(true);
+          return true;
+        }}
+      />
       {sdr.isError && <ErrorMessage error={new Error(`The SDR of ${propertyName} could not be loaded, so hits show no meanings: ${errorText(sdr.error)}`)} />}
       {property.isError && (
         <ErrorMessage error={new Error(`The property ${propertyName} could not be loaded, so failed rules show no condition details: ${errorText(property.error)}`)} />
@@ -102,7 +144,21 @@ export function DebuggerPage() {
         {announcement}
       </p>
       <div className="debugger-columns">
-        <HitList hits={state.hits} held={state.held.length} paused={state.paused} status={status} host={host} sdr={sdr.data} dispatch={dispatch} />
+        <HitList
+          hits={state.hits}
+          held={state.held.length}
+          paused={state.paused}
+          status={status}
+          host={host}
+          sdr={sdr.data}
+          dispatch={dispatch}
+          property={propertyName}
+          filters={filters}
+          onFilter={(key: keyof HitFilters, value: string) => setParam(key, value)}
+          onClearFilters={clearFilters}
+          hosts={hosts}
+          onHost={setHost}
+        />
         <div className="debugger-trace">
           <RulesPanel
             rules={state.trace.rules}

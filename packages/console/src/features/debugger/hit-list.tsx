@@ -1,6 +1,8 @@
 import type { Sdr } from '@tagwell/schema';
-import type { Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
+import { filterChoices, filterHits, type HitFilters } from './filter-hits';
 import { HitCard } from './hit-card';
+import { HitFiltersForm } from './hit-filters';
 import type { DebuggerAction, HitEntry } from './trace';
 import type { StreamStatus } from './use-hit-stream';
 
@@ -19,10 +21,20 @@ interface Props {
   host: string | undefined;
   sdr: Sdr | undefined;
   dispatch: Dispatch<DebuggerAction>;
+  /** The property whose rules sent the hits: the rule links go to its pages. */
+  property: string;
+  filters: HitFilters;
+  onFilter(key: keyof HitFilters, value: string): void;
+  onClearFilters(): void;
+  /** The hosts the host filter offers. */
+  hosts: string[];
+  onHost(host: string): void;
 }
 
 /** The hits of the watched host, newest first, as the collector stored them. */
-export function HitList({ hits, held, paused, status, host, sdr, dispatch }: Props) {
+export function HitList({ hits, held, paused, status, host, sdr, dispatch, property, filters, onFilter, onClearFilters, hosts, onHost }: Props) {
+  const shown = useMemo(() => filterHits(hits, filters), [hits, filters]);
+  const choices = useMemo(() => filterChoices(hits), [hits]);
   return (
     <section aria-labelledby="debugger-hits" className="debugger-hits">
       <h2 id="debugger-hits">Hits</h2>
@@ -44,13 +56,26 @@ export function HitList({ hits, held, paused, status, host, sdr, dispatch }: Pro
           Clear hits
         </button>
       </div>
+      <HitFiltersForm
+        filters={filters}
+        onChange={onFilter}
+        onClear={onClearFilters}
+        choices={choices}
+        host={host}
+        hosts={hosts}
+        onHost={onHost}
+        shown={shown.length}
+        total={hits.length}
+      />
       {hits.length === 0 ? (
         <p className="hint">No hits yet. Open the page: its page view and every link hit appear here as they reach the collector.</p>
+      ) : shown.length === 0 ? (
+        <p className="hint">No hit matches the filters.</p>
       ) : (
         <ol className="debugger-hit-list">
-          {hits.map((entry) => (
+          {shown.map((entry) => (
             <li key={entry.beacon.id}>
-              <HitCard entry={entry} sdr={sdr} />
+              <HitCard entry={entry} sdr={sdr} property={property} />
             </li>
           ))}
         </ol>

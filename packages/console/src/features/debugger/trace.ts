@@ -77,6 +77,9 @@ export function reduceTrace(state: TraceState, message: BridgeMessage): TraceSta
     }
     case 'data-elements':
       return { ...next, dataElements: message.values };
+    case 'sent':
+      // Kept with its hit (reduceDebugger), not in the trace.
+      return state;
   }
 }
 
@@ -89,10 +92,21 @@ export const pendingRedactions = (state: TraceState): RedactionNote[] => state.r
  */
 const belongsTo = (note: RedactionNote, beacon: Beacon): boolean => note.hitId === undefined && (note.query === undefined || note.query === beacon.query);
 
+/** What sent a hit, as the page's debug bridge said: the rule, its event and the data elements' values at that moment. */
+export interface HitSender {
+  rule: string;
+  event: string;
+  values: Record<string, string>;
+  /** The query the hit left with: pairs it with the stored hit. */
+  query: string;
+}
+
 export interface HitEntry {
   beacon: Beacon;
   /** What the privacy guard changed in this hit (the redactions that came before it). */
   redactions: RedactionNote[];
+  /** Only on hosts with the debug bridge. */
+  sender?: HitSender;
 }
 export interface DebuggerState {
   trace: TraceState;
@@ -101,8 +115,10 @@ export interface DebuggerState {
   paused: boolean;
   /** Hits that arrived while paused, newest first; shown on resume. */
   held: HitEntry[];
+  /** What sent hits the stream has not brought yet (the message and the stored hit arrive in either order). */
+  senders: HitSender[];
 }
-export const EMPTY_DEBUGGER: DebuggerState = { trace: EMPTY_TRACE, hits: [], paused: false, held: [] };
+export const EMPTY_DEBUGGER: DebuggerState = { trace: EMPTY_TRACE, hits: [], paused: false, held: [], senders: [] };
 
 export type DebuggerAction =
   | { type: 'bridge'; message: BridgeMessage }
@@ -115,8 +131,14 @@ export type DebuggerAction =
 export function reduceDebugger(state: DebuggerState, action: DebuggerAction): DebuggerState {
   switch (action.type) {
     case 'bridge': {
-      const trace = reduceTrace(state.trace, action.message);
       const message = action.message;
+      if (message.type === 'sent') {
+        const { type: _type, ...sender } = message;
+        const withSender = (entries: HitEntry[]) => entries.map((h) => (h.beacon.query === sender.query ? { ...h, sender } : h));
+        const known = [...state.hits, ...state.held].some((h) => h.beacon.query === sender.query);
+        return known ? { ...state, hits: withSender(state.hits), held: withSender(state.held) } : { ...state, senders: prepend(sender, state.senders) };
+      }
+      const trace = reduceTrace(state.trace, message);
       // The stored hit came first: attach the redaction to it now.
       const hit = message.type === 'redaction' && message.query !== undefined ? [...state.hits, ...state.held].find((h) => h.beacon.query === message.query) : undefined;
       if (!hit) return { ...state, trace };
@@ -130,8 +152,10 @@ export function reduceDebugger(state: DebuggerState, action: DebuggerAction): De
       const trace = attached.length
         ? { ...state.trace, redactions: state.trace.redactions.map((r) => (belongsTo(r, action.beacon) ? { ...r, hitId: action.beacon.id } : r)) }
         : state.trace;
-      const entry: HitEntry = { beacon: action.beacon, redactions: attached };
-      return state.paused ? { ...state, trace, held: prepend(entry, state.held) } : { ...state, trace, hits: prepend(entry, state.hits) };
+      const sender = state.senders.find((s) => s.query === action.beacon.query);
+      const entry: HitEntry = { beacon: action.beacon, redactions: attached, ...(sender && { sender }) };
+      const senders = sender ? state.senders.filter((s) => s !== sender) : state.senders;
+      return state.paused ? { ...state, trace, senders, held: prepend(entry, state.held) } : { ...state, trace, senders, hits: prepend(entry, state.hits) };
     }
     case 'pause':
       return { ...state, paused: true };

@@ -7,6 +7,11 @@ export const POPUP_NAME = 'tagwell-debug';
 export interface DebugBridge {
   /** Opens `url` in the debug popup; false when the browser blocked it. */
   open(url: string): boolean;
+  /**
+   * Opens `url` in a new debug popup, closing the old one: a window that ran a page keeps its
+   * scripts in memory and would run the same container again, whatever the preview cookie says.
+   */
+  openFresh(url: string): boolean;
   /** Asks the page for its data elements' values; false when no page is open. */
   requestDataElements(): boolean;
 }
@@ -48,16 +53,32 @@ export function useDebugBridge(onMessage: (message: BridgeMessage) => void): Deb
     return () => window.removeEventListener('message', listener);
   }, []);
 
+  /** The current popup's name: a fresh popup gets a new one, as the closing window may still answer to the old. */
+  const name = useRef(POPUP_NAME);
   const open = useCallback((url: string) => {
     // A popup that keeps its opener, so the page runs first-party and can post back (no noopener).
-    const win = window.open(url, POPUP_NAME);
+    const win = window.open(url, name.current);
     if (!win) return false;
     popup.current = win;
     pageOrigin.current = new URL(url).origin;
     return true;
   }, []);
 
+  const openFresh = useCallback(
+    (url: string) => {
+      try {
+        popup.current?.close();
+      } catch {
+        // Gone already.
+      }
+      popup.current = null;
+      name.current = `${POPUP_NAME}-${Date.now().toString(36)}`;
+      return open(url);
+    },
+    [open],
+  );
+
   const requestDataElements = useCallback(() => ask(popup.current, pageOrigin.current), []);
 
-  return { open, requestDataElements };
+  return { open, openFresh, requestDataElements };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,28 @@ describe('accessibility of the property pages (axe-core)', { timeout: 30_000 }, 
     mockServer(propertyApi(scenario()), PUBLISHER);
     renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
     await screen.findByRole('heading', { name: heading });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  // Issue 19 items 5 and 6: the issue summary with its links, and the production confirmation.
+  it('the rule editor showing its problems', async () => {
+    mockServer(propertyApi(scenario()), PUBLISHER);
+    renderPage(<PropertiesRoutes />, { path: '/properties/health-site/rules/Global%20page%20view/edit', route: '/properties/*' });
+    fireEvent.change(await screen.findByLabelText('Rule name'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('link', { name: /Rule name$/ });
+    expect(await seriousViolations()).toEqual([]);
+    // axe over every field of a whole rule editor in jsdom takes longer than the default.
+  }, 90_000);
+
+  it('the production publish confirmation', async () => {
+    mockServer(propertyApi({ ...scenario(), environments: { development: 6, staging: 6, production: 5 }, publications: [['staging', 6], ...scenario().publications] }), PUBLISHER);
+    renderPage(<PropertiesRoutes />, { path: '/properties/health-site/versions', route: '/properties/*' });
+    const publish = await screen.findByRole('button', { name: 'Publish version 6 to production' });
+    await waitFor(() => expect(publish).toBeEnabled());
+    await userEvent.click(publish);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, publish version 6 to production' }));
+    await screen.findByText('Write a note before publishing to production.');
     expect(await seriousViolations()).toEqual([]);
   });
 

@@ -66,7 +66,7 @@ export interface PublishAnswer {
 export function usePublish(name: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { environment: EnvironmentName; version: number }) => api.post<PublishAnswer>(`${base(name)}/publications`, input),
+    mutationFn: (input: { environment: EnvironmentName; version: number; note?: string }) => api.post<PublishAnswer>(`${base(name)}/publications`, input),
     onSettled: () => {
       // Also after a failure: someone else may have published in between.
       void client.invalidateQueries({ queryKey: keys.property(name) });

@@ -2,7 +2,7 @@
  * The property document as the console edits it: the raw input form (z.input), so that saving
  * never adds defaults the author did not write and a diff shows only what was changed.
  */
-import { formatPath, parseProperty, type PropertyInput } from '@tagwell/schema';
+import { formatPath, validateAll, type PropertyInput } from '@tagwell/schema';
 
 export type PropertyDocument = PropertyInput;
 export type RuleInput = NonNullable<PropertyInput['rules']>[number];
@@ -58,9 +58,9 @@ export function splitIssue(text: string): Issue {
   return { path: '(document)', message: text };
 }
 
-/** The compiler's validation (schema, then references) as path-keyed issues; [] when valid. */
+/** The compiler's validation as path-keyed issues, every one at once (schema and references); [] when valid. */
 export function validateDocument(document: unknown): Issue[] {
-  const result = parseProperty(document);
+  const result = validateAll(document);
   return result.ok ? [] : result.errors.map(splitIssue);
 }
 

@@ -4,7 +4,7 @@ import { deployment } from './test-fixtures';
 
 const everywhere6 = { development: deployment('development', 6), staging: deployment('staging', 6), production: deployment('production', 6) };
 const history = (...pairs: Array<['development' | 'staging' | 'production', number]>) =>
-  pairs.map(([environment, version], id) => ({ id, environment, version, publishedBy: 'pat', publishedAt: '2026-11-01T00:00:00Z' }));
+  pairs.map(([environment, version], id) => ({ id, environment, version, publishedBy: 'pat', publishedAt: '2026-11-01T00:00:00Z', note: null }));
 
 describe('publishOptions', () => {
   it('lets a new version go to development only', () => {

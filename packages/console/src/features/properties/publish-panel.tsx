@@ -5,19 +5,25 @@ import { ErrorMessage } from '../../components/status';
 import type { Deployments, EnvironmentName, Publication } from '../../lib/types';
 import { usePublish } from './api';
 import { publishOptions, type PublishOption } from './promotion';
+import { ProductionConfirm } from './publish-confirm';
 
 /**
  * A button per environment, in promotion order (development -> staging -> production). Publishing
- * takes a second or two while the server compiles the container; a rollback asks first.
+ * takes a second or two while the server compiles the container; a rollback asks first, and so
+ * does anything for production, with its changes and a note (ProductionConfirm).
  */
 export function PublishPanel({ property, version, deployments, publications }: { property: string; version: number; deployments: Deployments; publications: readonly Publication[] }) {
   const publish = usePublish(property);
   const [confirming, setConfirming] = useState<EnvironmentName | null>(null);
   const triggers = useRef(new Map<EnvironmentName, HTMLButtonElement | null>());
   const options = publishOptions(version, deployments, publications);
-  const run = (option: PublishOption) => {
+  const run = (option: PublishOption, note?: string) => {
     setConfirming(null);
-    publish.mutate({ environment: option.environment, version });
+    publish.mutate({ environment: option.environment, version, ...(note ? { note } : {}) });
+  };
+  const cancel = (option: PublishOption) => {
+    setConfirming(null);
+    setTimeout(() => triggers.current.get(option.environment)?.focus());
   };
   const done = publish.isSuccess ? publish.data : undefined;
   const target = publish.variables;
@@ -36,22 +42,18 @@ export function PublishPanel({ property, version, deployments, publications }: {
                 className={option.kind === 'rollback' ? 'secondary' : undefined}
                 disabled={!option.allowed || publish.isPending}
                 aria-describedby={reasonId}
-                onClick={() => (option.kind === 'rollback' ? setConfirming(option.environment) : run(option))}
+                aria-expanded={option.environment === 'production' || option.kind === 'rollback' ? confirming === option.environment : undefined}
+                onClick={() => (option.environment === 'production' || option.kind === 'rollback' ? setConfirming(option.environment) : run(option))}
               >
                 {option.label}
               </button>
               <p className="hint" id={reasonId}>
                 {option.reason ?? (option.current === undefined ? `Nothing runs on ${option.environment} yet.` : `${option.environment} runs version ${option.current} now.`)}
               </p>
-              {confirming === option.environment ? (
-                <Confirm
-                  confirmLabel={`Yes, roll back ${option.environment} to version ${version}`}
-                  onConfirm={() => run(option)}
-                  onCancel={() => {
-                    setConfirming(null);
-                    setTimeout(() => triggers.current.get(option.environment)?.focus());
-                  }}
-                >
+              {confirming === option.environment && option.environment === 'production' ? (
+                <ProductionConfirm property={property} version={version} option={option} onConfirm={(note) => run(option, note)} onCancel={() => cancel(option)} />
+              ) : confirming === option.environment ? (
+                <Confirm confirmLabel={`Yes, roll back ${option.environment} to version ${version}`} onConfirm={() => run(option)} onCancel={() => cancel(option)}>
                   Roll back {option.environment} from version {option.current} to version {version}? Visitors get version {version}’s container from their next page.
                 </Confirm>
               ) : null}

@@ -48,7 +48,8 @@ export const version = (n: number, document: PropertyDocument = HEALTH_SITE, not
 export interface Scenario {
   versions: Version[];
   environments: Partial<Record<EnvironmentName, number>>;
-  publications: Array<[EnvironmentName, number]>;
+  /** Newest first: environment, version and, optionally, when (default 19 Nov 2026) and the note. */
+  publications: Array<[EnvironmentName, number] | [EnvironmentName, number, string] | [EnvironmentName, number, string, string]>;
 }
 
 /**
@@ -60,12 +61,13 @@ export function propertyApi(scenario: Scenario) {
   const deployments: Partial<Record<EnvironmentName, Deployment>> = Object.fromEntries(
     Object.entries(scenario.environments).map(([env, v]) => [env, deployment(env as EnvironmentName, v)]),
   );
-  const publications: Publication[] = scenario.publications.map(([environment, v], i) => ({
+  const publications: Publication[] = scenario.publications.map(([environment, v, at, note], i) => ({
     id: scenario.publications.length - i,
     environment,
     version: v,
     publishedBy: 'pat',
-    publishedAt: '2026-11-19T10:00:00.000Z',
+    publishedAt: at ?? '2026-11-19T10:00:00.000Z',
+    note: note ?? null,
   }));
   const latest = () => versions.reduce((a, b) => (b.version > a.version ? b : a));
   const summaries = (): VersionSummary[] =>
@@ -93,8 +95,8 @@ export function propertyApi(scenario: Scenario) {
     },
     'GET /api/admin/properties/:name/publications': () => ({ publications }),
     'POST /api/admin/properties/:name/publications': ({ body }: { body: unknown }) => {
-      const { environment, version: v } = body as { environment: EnvironmentName; version: number };
-      const publication: Publication = { id: publications.length + 1, environment, version: v, publishedBy: 'pat', publishedAt: '2026-11-21T10:00:00.000Z' };
+      const { environment, version: v, note } = body as { environment: EnvironmentName; version: number; note?: string };
+      const publication: Publication = { id: publications.length + 1, environment, version: v, publishedBy: 'pat', publishedAt: '2026-11-21T10:00:00.000Z', note: note ?? null };
       publications.unshift(publication);
       deployments[environment] = { ...deployment(environment, v), bytes: 23456, gzipBytes: 7890 };
       return { publication, deployment: deployments[environment] };

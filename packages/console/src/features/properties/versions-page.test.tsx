@@ -32,18 +32,54 @@ describe('the versions page', () => {
     open();
     const history = await screen.findByRole('table', { name: 'Versions' });
     const rows = within(history).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['17 Nov 2026, 09:00 UTC by ed', 'Clearer link name', 'draft', 'shown below'],
-      ['16 Nov 2026, 09:00 UTC by ed', '', 'development, staging, production', 'Review version 6'],
-      ['15 Nov 2026, 09:00 UTC by ed', '', 'not running now', 'Review version 5'],
-    ]);
+    await waitFor(() =>
+      expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+        ['17 Nov 2026, 09:00 UTC by ed', 'Clearer link name', 'draft: never published', 'shown below'],
+        ['16 Nov 2026, 09:00 UTC by ed', '', 'runs on development, staging and production since 19 Nov', 'Review version 6'],
+        ['15 Nov 2026, 09:00 UTC by ed', '', 'ran on development, staging and production 19 Nov, replaced by version 6', 'Review version 5'],
+      ]),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Version 7' })).toBeInTheDocument();
-    const production = await screen.findByRole('region', { name: 'production: runs version 6' });
-    const diff = await within(production).findByRole('table');
+    // Issue 19 item 6: one diff, naming the environments it applies to, not one per environment.
+    const against = await screen.findByRole('region', { name: 'Against version 6, which development, staging and production run' });
+    const diff = await within(against).findByRole('table');
     expect(within(diff).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
       'rules[15].actions[1].settings.linkNamerule Link: Find a Pharmacychanged"Find a Pharmacy""Find a pharmacy near you"',
     ]);
-    expect(within(diff).getByRole('columnheader', { name: 'Version 6 (production)' })).toBeInTheDocument();
+    expect(within(diff).getByRole('columnheader', { name: 'Version 6 (development, staging and production)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader', { name: /^Version 6 / })).toHaveLength(1);
+  });
+
+  it('labels versions from the publication history: one that ran everywhere and was rolled back is no draft', async () => {
+    // 7 went everywhere on 20-21 Nov; production went back to 6 on 22 Nov.
+    mockServer(
+      propertyApi({
+        versions: [version(5), version(6), version(7, draft)],
+        environments: { development: 7, staging: 7, production: 6 },
+        publications: [
+          ['production', 6, '2026-11-22T10:00:00.000Z', 'Link name confused visitors'],
+          ['production', 7, '2026-11-21T10:00:00.000Z', 'Clearer pharmacy link'],
+          ['staging', 7, '2026-11-20T10:00:00.000Z'],
+          ['development', 7, '2026-11-20T09:00:00.000Z'],
+          ['production', 6, '2026-11-03T10:00:00.000Z'],
+          ['staging', 6, '2026-11-03T10:00:00.000Z'],
+          ['development', 6, '2026-11-03T10:00:00.000Z'],
+        ],
+      }),
+      VIEWER,
+    );
+    open();
+    const history = await screen.findByRole('table', { name: 'Versions' });
+    await waitFor(() => expect(within(history).getAllByRole('row')[1]).toHaveTextContent('runs on development and staging since 20 Nov; ran on production 21–22 Nov, rolled back'));
+    expect(within(history).getAllByRole('row')[2]).toHaveTextContent('runs on production since 22 Nov; ran on development and staging 3–20 Nov, replaced by version 7; ran on production 3–21 Nov, replaced by version 7');
+    expect(within(history).getAllByRole('row')[3]).toHaveTextContent('never published');
+    expect(within(screen.getByRole('region', { name: 'Version 7' })).getAllByRole('paragraph')[0]).toHaveTextContent('Runs on development and staging since 20 Nov; ran on production 21–22 Nov, rolled back.');
+    // The notes are in the publication history.
+    const publications = screen.getByRole('table', { name: 'Publication history' });
+    expect(within(publications).getAllByRole('row')[1]).toHaveTextContent('Link name confused visitors');
+    // Against production's version 6 once; development and staging run this version.
+    expect(await screen.findByRole('region', { name: 'Against version 6, which production runs' })).toBeInTheDocument();
+    expect(screen.getByText('Development and staging run this version: no changes.')).toBeInTheDocument();
   });
 
   it('shows no publish controls to a viewer or an editor', async () => {
@@ -104,10 +140,10 @@ describe('the versions page', () => {
   it('rolls back only after a confirmation', async () => {
     const mock = mockServer(propertyApi(scenario()), PUBLISHER);
     open('/properties/health-site/versions?version=5');
-    const rollback = await screen.findByRole('button', { name: 'Roll back production to version 5' });
+    const rollback = await screen.findByRole('button', { name: 'Roll back staging to version 5' });
     await userEvent.click(rollback);
-    const confirm = screen.getByRole('group', { name: /^Roll back production from version 6 to version 5\?/ });
-    expect(within(confirm).getByRole('button', { name: 'Yes, roll back production to version 5' })).toHaveFocus();
+    const confirm = screen.getByRole('group', { name: /^Roll back staging from version 6 to version 5\?/ });
+    expect(within(confirm).getByRole('button', { name: 'Yes, roll back staging to version 5' })).toHaveFocus();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: /^Roll back/ })).toBeNull();
     await waitFor(() => expect(rollback).toHaveFocus());
@@ -115,8 +151,43 @@ describe('the versions page', () => {
 
     await userEvent.click(rollback);
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Version 5 now runs on production'));
-    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ environment: 'production', version: 5 }]);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Version 5 now runs on staging'));
+    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ environment: 'staging', version: 5 }]);
+  });
+
+  it('asks before publishing to production, with the changes against what production runs and a note', async () => {
+    const scene = scenario();
+    scene.environments = { development: 7, staging: 7, production: 6 };
+    scene.publications = [['staging', 7], ['development', 7], ...scene.publications];
+    const mock = mockServer(propertyApi(scene), PUBLISHER);
+    open();
+    const publish = await screen.findByRole('button', { name: 'Publish version 7 to production' });
+    await waitFor(() => expect(publish).toBeEnabled());
+    await userEvent.click(publish);
+    const confirm = screen.getByRole('group', { name: /^Publish version 7 to production\?/ });
+    expect(confirm).toHaveFocus();
+    expect(within(confirm).getByRole('heading', { name: 'What changes against version 6, which production runs now' })).toBeInTheDocument();
+    const diff = await within(confirm).findByRole('table');
+    expect(within(diff).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'rules[15].actions[1].settings.linkNamerule Link: Find a Pharmacychanged"Find a Pharmacy""Find a pharmacy near you"',
+    ]);
+    // No note: not published; the field says why.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, publish version 7 to production' }));
+    const note = within(confirm).getByLabelText('Note');
+    expect(note).toHaveFocus();
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(note).toHaveAccessibleDescription(expect.stringContaining('Error: Write a note before publishing to production.'));
+    expect(mock.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Escape cancels, focus back on the button.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: /^Publish version 7/ })).toBeNull();
+    await waitFor(() => expect(publish).toHaveFocus());
+
+    await userEvent.click(publish);
+    await userEvent.type(screen.getByLabelText('Note'), 'Clearer pharmacy link, checked on staging');
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, publish version 7 to production' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Version 7 now runs on production'));
+    expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ environment: 'production', version: 7, note: 'Clearer pharmacy link, checked on staging' }]);
   });
 
   it('shows the server’s refusal', async () => {

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { DateTime } from '../../components/date-time';
 import { ErrorMessage, Loading } from '../../components/status';
-import { ENVIRONMENT_ORDER, type Deployments, type Publication, type VersionSummary } from '../../lib/types';
+import { ENVIRONMENT_ORDER, type Deployments, type EnvironmentName, type Publication, type VersionSummary } from '../../lib/types';
 import { IfAllowed } from '../auth';
 import { usePublications, useVersions, versionQuery } from './api';
 import { DiffTable } from './diff-table';
@@ -11,8 +11,9 @@ import { diffDocuments } from './diff';
 import { paths } from './paths';
 import { usePropertyContext } from './property-layout';
 import { PublishPanel } from './publish-panel';
+import { versionLabel } from './version-history';
 
-/** `/properties/:name/versions`: the history, where each version runs, a diff and the publish buttons. */
+/** `/properties/:name/versions`: the history, where each version ran and when, a diff and the publish buttons. */
 export function VersionsPage() {
   const { name, detail } = usePropertyContext();
   const versions = useVersions(name);
@@ -24,6 +25,9 @@ export function VersionsPage() {
   const asked = Number(params.get('version'));
   const selected = list.find((v) => v.version === asked) ?? list[0];
   const newestPublished = Math.max(0, ...ENVIRONMENT_ORDER.map((env) => detail.environments[env]?.version ?? 0));
+  // Labels come from the publication history; until it loads (or if it fails), where each runs now.
+  const where = (v: VersionSummary): string =>
+    publications.data ? versionLabel(v.version, publications.data.publications) : v.environments.length ? `runs on ${v.environments.join(', ')}` : v.version > newestPublished ? 'draft' : 'not running now';
   return (
     <>
       <h2 id="versions-heading">Versions</h2>
@@ -34,7 +38,7 @@ export function VersionsPage() {
               <th scope="col">Version</th>
               <th scope="col">Saved</th>
               <th scope="col">Note</th>
-              <th scope="col">Runs on</th>
+              <th scope="col">Where and when</th>
               <th scope="col">Review</th>
             </tr>
           </thead>
@@ -46,7 +50,7 @@ export function VersionsPage() {
                   <DateTime iso={v.createdAt} /> by {v.createdBy}
                 </td>
                 <td>{v.note ?? ''}</td>
-                <td>{v.environments.length ? v.environments.join(', ') : <span className="muted">{v.version > newestPublished ? 'draft' : 'not running now'}</span>}</td>
+                <td>{v.environments.length ? where(v) : <span className="muted">{where(v)}</span>}</td>
                 <td>{v.version === selected?.version ? 'shown below' : <Link to={paths.versions(name, v.version)}>Review version {v.version}</Link>}</td>
               </tr>
             ))}
@@ -54,7 +58,7 @@ export function VersionsPage() {
         </table>
       </TableWrap>
       {selected ? (
-        <SelectedVersion property={name} version={selected} deployments={detail.environments} publications={publications.data?.publications} publicationsError={publications.error} />
+        <SelectedVersion property={name} version={selected} label={where(selected)} deployments={detail.environments} publications={publications.data?.publications} publicationsError={publications.error} />
       ) : null}
       <h2 id="publications-heading">Publication history</h2>
       {publications.isPending ? (
@@ -72,6 +76,7 @@ export function VersionsPage() {
                 <th scope="col">Environment</th>
                 <th scope="col">Version</th>
                 <th scope="col">By</th>
+                <th scope="col">Note</th>
               </tr>
             </thead>
             <tbody>
@@ -83,6 +88,7 @@ export function VersionsPage() {
                   <td>{p.environment}</td>
                   <td>{p.version}</td>
                   <td>{p.publishedBy}</td>
+                  <td>{p.note ?? ''}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,15 +99,19 @@ export function VersionsPage() {
   );
 }
 
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 function SelectedVersion({
   property,
   version,
+  label,
   deployments,
   publications,
   publicationsError,
 }: {
   property: string;
   version: VersionSummary;
+  label: string;
   deployments: Deployments;
   publications: Publication[] | undefined;
   publicationsError: Error | null;
@@ -111,7 +121,7 @@ function SelectedVersion({
       <h2 id="selected-version">Version {version.version}</h2>
       <p>
         Saved <DateTime iso={version.createdAt} /> by {version.createdBy}
-        {version.note ? <>: “{version.note}”</> : null}. {version.environments.length ? `Runs on ${version.environments.join(', ')}.` : 'A draft: no environment runs it.'}
+        {version.note ? <>: “{version.note}”</> : null}. {capitalise(label)}.
       </p>
       <IfAllowed permission="publish">
         <h3>Publish</h3>
@@ -123,44 +133,50 @@ function SelectedVersion({
           <Loading label="Loading where versions have run" />
         )}
       </IfAllowed>
-      <h3>Changes against each environment</h3>
+      <h3>Changes against what each environment runs</h3>
       <EnvironmentDiffs property={property} version={version.version} deployments={deployments} />
     </section>
   );
 }
 
+/**
+ * One diff per version the environments run, naming every environment it applies to (issue 19
+ * item 6): three environments on one version show its changes once.
+ */
 function EnvironmentDiffs({ property, version, deployments }: { property: string; version: number; deployments: Deployments }) {
-  const wanted = [...new Set([version, ...ENVIRONMENT_ORDER.flatMap((env) => (deployments[env] ? [deployments[env].version] : []))])];
+  const running = new Map<number, EnvironmentName[]>();
+  const same: EnvironmentName[] = [];
+  const empty: EnvironmentName[] = [];
+  for (const env of ENVIRONMENT_ORDER) {
+    const v = deployments[env]?.version;
+    if (v === undefined) empty.push(env);
+    else if (v === version) same.push(env);
+    else running.set(v, [...(running.get(v) ?? []), env]);
+  }
+  const wanted = [version, ...running.keys()];
   const results = useQueries({ queries: wanted.map((v) => versionQuery(property, v)) });
   const documentOf = (v: number) => results[wanted.indexOf(v)];
   const selected = documentOf(version);
+  const names = (envs: readonly string[]) => (envs.length === 1 ? envs[0]! : `${envs.slice(0, -1).join(', ')} and ${envs[envs.length - 1]}`);
   return (
     <>
-      {ENVIRONMENT_ORDER.map((env) => {
-        const deployment = deployments[env];
-        const heading = deployment ? `${env}: runs version ${deployment.version}` : `${env}: nothing published`;
+      {same.length ? <p>{capitalise(names(same))} {same.length === 1 ? 'runs' : 'run'} this version: no changes.</p> : null}
+      {empty.length ? (
+        <p>
+          Nothing published on {names(empty)} yet: version {version} would be {empty.length === 1 ? 'its' : 'their'} first container.
+        </p>
+      ) : null}
+      {[...running].map(([v, envs]) => {
+        const other = documentOf(v);
         let body;
-        if (!deployment) body = <p>Publishing version {version} here would be its first container.</p>;
-        else if (deployment.version === version) body = <p>It runs this version: no changes.</p>;
-        else {
-          const running = documentOf(deployment.version);
-          if (selected?.isPending || running?.isPending) body = <Loading label={`Comparing with version ${deployment.version}`} />;
-          else if (selected?.isError || running?.isError) body = <ErrorMessage error={selected?.error ?? running?.error} />;
-          else if (selected?.data && running?.data)
-            body = (
-              <DiffTable
-                entries={diffDocuments(running.data.document, selected.data.document)}
-                beforeLabel={`Version ${deployment.version} (${env})`}
-                afterLabel={`Version ${version}`}
-                before={running.data.document}
-                after={selected.data.document}
-              />
-            );
-        }
+        if (selected?.isPending || other?.isPending) body = <Loading label={`Comparing with version ${v}`} />;
+        else if (selected?.isError || other?.isError) body = <ErrorMessage error={selected?.error ?? other?.error ?? null} />;
+        else if (selected?.data && other?.data)
+          body = <DiffTable entries={diffDocuments(other.data.document, selected.data.document)} beforeLabel={`Version ${v} (${names(envs)})`} afterLabel={`Version ${version}`} before={other.data.document} after={selected.data.document} />;
         return (
-          <section key={env} aria-labelledby={`diff-${env}`}>
-            <h4 id={`diff-${env}`} className="capitalise-first">
-              {heading}
+          <section key={v} aria-labelledby={`diff-${v}`}>
+            <h4 id={`diff-${v}`}>
+              Against version {v}, which {names(envs)} {envs.length === 1 ? 'runs' : 'run'}
             </h4>
             {body}
           </section>

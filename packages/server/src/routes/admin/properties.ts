@@ -15,7 +15,8 @@ const saveVersion = z.object({
   note: z.string().max(500).nullish(),
   baseVersion: z.number().int().min(0),
 });
-const publish = z.object({ environment: z.enum(ENVIRONMENTS), version: z.number().int().min(1) });
+// The note says why (issue 19 item 6): the console asks for one when publishing to production.
+const publish = z.object({ environment: z.enum(ENVIRONMENTS), version: z.number().int().min(1), note: z.string().trim().max(500).nullish() });
 
 const summary = ({ document: _document, id: _id, property: _property, ...rest }: PropertyVersion) => rest;
 const full = ({ id: _id, property: _property, ...rest }: PropertyVersion) => rest;
@@ -87,8 +88,8 @@ export function propertyRoutes(scope: FastifyInstance, storage: Storage, service
 
   scope.post<{ Params: Params }>('/properties/:name/publications', async (request, reply) => {
     const { user } = requirePermission(request, 'publish');
-    const { environment, version } = parseBody(publish, request.body);
-    const { publication, deployment } = await service.publish(request.params.name, environment, version, user.username);
+    const { environment, version, note } = parseBody(publish, request.body);
+    const { publication, deployment } = await service.publish(request.params.name, environment, version, user.username, note || null);
     const { property: _p, ...rest } = publication;
     return reply.code(201).send({ publication: rest, deployment });
   });

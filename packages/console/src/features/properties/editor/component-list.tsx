@@ -70,7 +70,8 @@ export function ComponentList({ kind, items, path, document, onChange }: { kind:
   };
 
   return (
-    <section className="component-list" aria-labelledby={headingId} ref={listRef}>
+    // Focusable by id: the issue summary's link for the list as a whole (`a rule needs at least one event`).
+    <section className="component-list" aria-labelledby={headingId} ref={listRef} id={fieldId(pathText(path))} tabIndex={-1}>
       <h3 id={headingId}>{text.title}</h3>
       <p className="hint">{text.hint}</p>
       <FieldMessages id={`${headingId}-error`} messages={messages} />

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage, router } from '../../../test/render';
 import type { PropertyDocument } from '../document';
 import { PropertiesRoutes } from '../index';
-import { EDITOR, HEALTH_SITE_ELEMENTS, propertyApi, ruleIndex, version } from '../test-fixtures';
+import { EDITOR, HEALTH_SITE_ELEMENTS, propertyApi, version } from '../test-fixtures';
 
 const scenario = () => ({ versions: [version(6)], environments: { development: 6, staging: 6, production: 6 }, publications: [] });
 const open = (path: string) => renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
@@ -36,7 +36,7 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     await userEvent.type(path, 'page..name');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(path).toHaveAccessibleDescription('A dotted path under window.digitalData, e.g. page.pageInfo.pageName Error: a dotted path under window.digitalData, e.g. page.pageInfo.pageName');
-    expect(screen.getByRole('alert')).toHaveTextContent('dataElements[0].settings.path: a dotted path under window.digitalData');
+    expect(screen.getByRole('alert')).toHaveTextContent('Data element “Page Name” › Source settings › Data layer path: a dotted path under window.digitalData');
     expect(posted(mock.calls)).toEqual([]);
   });
 
@@ -48,8 +48,8 @@ describe('the data element editor', { timeout: 20_000 }, () => {
     await userEvent.type(name, 's');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(`rules[${ruleIndex('Global page view')}].events[1].settings.name: unknown data element "Page Name"`);
-    expect(alert).toHaveTextContent('settings.everyHit.pageName: unknown data element "Page Name" in %Page Name%');
+    expect(alert).toHaveTextContent('Rule “Global page view” › Event 2 (data-element-change) › Data element: unknown data element "Page Name"');
+    expect(alert).toHaveTextContent('Property settings › Variables on every hit › pageName: unknown data element "Page Name" in %Page Name%');
     expect(posted(mock.calls)).toEqual([]);
   });
 

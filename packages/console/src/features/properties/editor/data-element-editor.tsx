@@ -47,6 +47,7 @@ function DataElementEditor({ property, base, index, original, onReload }: { prop
         property={property}
         base={base}
         edited={edited}
+        editing={path}
         what="data element"
         cancelTo={original ? paths.dataElement(property, original.name) : paths.dataElements(property)}
         onReload={onReload}

@@ -4,13 +4,14 @@ import { ErrorMessage } from '../../../components/status';
 import type { Version } from '../../../lib/types';
 import { useSaveDraft } from '../api';
 import { validateDocument, type PropertyDocument } from '../document';
+import { IssueList, placeAll } from './issues';
 
 /** Deleting a rule or data element: a confirmed save of a draft without it (refused while something still reads it). */
 export function DeleteItem({ property, base, without, what, name, onDeleted }: { property: string; base: Version; without: PropertyDocument; what: string; name: string; onDeleted: (version: Version) => void }) {
   const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const save = useSaveDraft(property);
-  const issues = asking ? validateDocument(without) : [];
+  const issues = asking ? placeAll(validateDocument(without), without, []) : [];
   return (
     <section className="danger-zone" aria-labelledby="delete-heading">
       <h3 id="delete-heading">Delete</h3>
@@ -23,13 +24,7 @@ export function DeleteItem({ property, base, without, what, name, onDeleted }: {
           <p>
             The {what} cannot be deleted: the property would not be valid without it.
           </p>
-          <ul>
-            {issues.map((issue, i) => (
-              <li key={i}>
-                <code>{issue.path}</code>: {issue.message}
-              </li>
-            ))}
-          </ul>
+          <IssueList issues={issues} property={property} editing={[]} />
           <button type="button" className="secondary" onClick={() => setAsking(false)}>
             Close
           </button>

@@ -1,22 +1,23 @@
 /**
  * The frame of every editor: checks the whole edited document with the compiler's validation
- * (parseProperty) before saving, shows the issues next to their fields and in a summary, and saves
- * a draft version (`POST .../versions { document, note, baseVersion }`).
+ * (validateAll: the schema and the references, every problem at once) before saving, shows the
+ * issues next to their fields and in a summary (placed by issue-location.ts), and saves a draft version (`POST .../versions { document, note, baseVersion }`).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorMessage } from '../../../components/status';
 import { ApiError } from '../../../lib/api';
 import type { Version } from '../../../lib/types';
 import { keys, useSaveDraft } from '../api';
-import { validateDocument, type Issue, type PropertyDocument } from '../document';
-import { IssueSummary, IssuesProvider } from './issues';
+import { validateDocument, type Issue, type Path, type PropertyDocument } from '../document';
+import { IssueSummary, IssuesProvider, placeAll, type FocusFieldState } from './issues';
 
 export function EditorForm({
   property,
   base,
   edited,
+  editing,
   what,
   cancelTo,
   onSaved,
@@ -28,6 +29,8 @@ export function EditorForm({
   /** The version the edit started from: saving fails with 409 when it is no longer the latest. */
   base: Version;
   edited: PropertyDocument;
+  /** The item edited, `['rules', 3]`: its issues show here, others link to their editor page. */
+  editing: Path;
   /** "rule", "data element": for messages. */
   what: string;
   cancelTo: string;
@@ -49,12 +52,20 @@ export function EditorForm({
   const serverError = save.error instanceof ApiError ? save.error : null;
   const serverIssues: Issue[] = serverError?.code === 'INVALID_PROPERTY' ? serverError.issues : [];
   const local = attempted && issues.length > 0;
-  const shown = local ? issues : serverIssues;
+  const shown = placeAll(local ? issues : serverIssues, edited, editing);
+  const focusField = (useLocation().state as FocusFieldState | null)?.focusField;
   const problems = shown.length === 1 ? '1 problem' : `${shown.length} problems`;
 
   useEffect(() => {
     if (focusSummary) summaryRef.current?.focus();
   }, [focusSummary]);
+
+  // Reached from another editor's issue summary: its field, once the page has focused its heading.
+  useEffect(() => {
+    if (!focusField) return;
+    const timer = setTimeout(() => document.getElementById(focusField)?.focus());
+    return () => clearTimeout(timer);
+  }, [focusField]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,6 +84,8 @@ export function EditorForm({
         <IssueSummary
           ref={summaryRef}
           issues={shown}
+          property={property}
+          editing={editing}
           title={local ? `The ${what} cannot be saved: ${problems} to fix.` : `The server did not accept the ${what} (${serverError?.message ?? 'invalid'}): ${problems} to fix.`}
         />
         {children}

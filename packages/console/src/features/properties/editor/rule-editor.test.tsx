@@ -37,9 +37,9 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     expect(linkName).toHaveAccessibleDescription('Text; %Data Element Name% tokens are replaced by their values. Error: must not be empty');
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('The rule cannot be saved: 1 problem to fix.');
-    expect(summary).toHaveTextContent(`rules[${PHARMACY}].actions[1].settings.linkName: must not be empty`);
+    expect(summary).toHaveTextContent('Rule “Link: Find a Pharmacy” › Action 2 (send-beacon) › Link name: must not be empty');
     expect(summary).toHaveFocus();
-    await userEvent.click(within(summary).getByRole('link', { name: `rules[${PHARMACY}].actions[1].settings.linkName` }));
+    await userEvent.click(within(summary).getByRole('link', { name: 'Rule “Link: Find a Pharmacy” › Action 2 (send-beacon) › Link name' }));
     expect(linkName).toHaveFocus();
     expect(posts(mock.calls)).toEqual([]);
 
@@ -166,7 +166,7 @@ describe('the rule editor', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The server did not accept the rule (The property document is not valid): 1 problem to fix.');
-    expect(alert).toHaveTextContent(`rules[${PHARMACY}].name: reserved name`);
+    expect(alert).toHaveTextContent('Rule “Link: Find a Pharmacy” › Rule name: reserved name');
     expect(screen.getByLabelText('Rule name')).toHaveAccessibleDescription('Unique in the property. Error: reserved name');
   });
 

@@ -49,6 +49,7 @@ function RuleEditor({ property, base, index, original, onReload }: { property: s
         property={property}
         base={base}
         edited={edited}
+        editing={path}
         what="rule"
         cancelTo={original ? paths.rule(property, original.name) : paths.rules(property)}
         onReload={onReload}

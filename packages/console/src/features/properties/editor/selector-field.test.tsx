@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderPage } from '../../../test/render';
 import { PropertiesRoutes } from '../index';
-import { EDITOR, propertyApi, ruleIndex, version } from '../test-fixtures';
+import { EDITOR, propertyApi, version } from '../test-fixtures';
 
 const LOGIN_FAILED = '/properties/health-site/rules/Link%3A%20Login%20Failed';
-const RULE = ruleIndex('Link: Login Failed');
 const scenario = { versions: [version(5), version(6)], environments: { development: 6, staging: 6, production: 6 }, publications: [] };
 const open = (path: string) => renderPage(<PropertiesRoutes />, { path, route: '/properties/*' });
 async function fill(input: HTMLElement, text: string) {
@@ -31,8 +30,8 @@ describe('a CSS selector field', { timeout: 20_000 }, () => {
     expect(selector).toHaveAccessibleDescription(expect.stringContaining(`Error: ${message}`));
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent('The rule cannot be saved: 1 problem to fix.');
-    expect(within(summary).getByRole('link', { name: `rules[${RULE}].events[0].settings.selector` })).toBeInTheDocument();
-    expect(summary).toHaveTextContent(`rules[${RULE}].events[0].settings.selector: ${message}`);
+    expect(within(summary).getByRole('link', { name: 'Rule “Link: Login Failed” › Event 1 (click) › CSS selector' })).toBeInTheDocument();
+    expect(summary).toHaveTextContent(`Rule “Link: Login Failed” › Event 1 (click) › CSS selector: ${message}`);
     expect(mock.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await fill(selector, '#login-failed, a[href]');

@@ -3,7 +3,7 @@
  * table of field specs per type; docs/PROPERTY.md says what each setting does.
  */
 import type { ReactNode } from 'react';
-import { setIn, type Path } from '../document';
+import { fieldId, pathText, setIn, type Path } from '../document';
 import { CheckboxField, ListField, NumberField, RecordField, SelectField, TextField } from './fields';
 import { useIssuesAt } from './issues';
 
@@ -206,7 +206,7 @@ function AnalyticsEventsField({ path, value, onChange }: { path: Path; value: An
   const update = (next: AnalyticsEvent[]) => onChange(next.length ? next : undefined);
   const listMessages = useIssuesAt(path);
   return (
-    <fieldset className="record">
+    <fieldset className="record" id={fieldId(pathText(path))} tabIndex={-1}>
       <legend>Analytics events</legend>
       <p className="hint">event1 to event1000 or a commerce event (prodView, scAdd, purchase, …).</p>
       {listMessages.length ? <p className="field-error">{listMessages.join('; ')}</p> : null}
@@ -236,7 +236,7 @@ interface LookupRow {
 function LookupRowsField({ path, value, onChange }: { path: Path; value: LookupRow[]; onChange: (value: LookupRow[]) => void }) {
   const messages = useIssuesAt(path);
   return (
-    <fieldset className="record">
+    <fieldset className="record" id={fieldId(pathText(path))} tabIndex={-1}>
       <legend>Lookup table</legend>
       {messages.length ? <p className="field-error">{messages.join('; ')}</p> : null}
       {value.map((row, i) => (
