@@ -1,4 +1,4 @@
-// The part of autocannon's API the collector benchmark uses (the package ships no types).
+// The part of autocannon's API the server benchmarks use (the package ships no types).
 declare module 'autocannon' {
   namespace autocannon {
     interface Histogram {
@@ -10,6 +10,15 @@ declare module 'autocannon' {
       requests: Histogram;
       latency: Histogram;
       non2xx: number;
+      errors: number;
+      timeouts: number;
+    }
+    interface RequestSpec {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: RequestSpec) => RequestSpec;
     }
     interface Options {
       url: string;
@@ -17,6 +26,8 @@ declare module 'autocannon' {
       duration?: number;
       overallRate?: number;
       headers?: Record<string, string>;
+      /** Requests in turn; `setupRequest` may change each one as it is sent (a fresh body). */
+      requests?: RequestSpec[];
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;

@@ -2,13 +2,12 @@
 // PostgreSQL, and against a bare Node `http` server answering 204, in the same run. Loopback only,
 // bounded in time. Prints throughput and p50/p99, and the ratio collector/bare.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
+import { startBarePeer } from './bare-peer';
 import { ms, table, times } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,15 +55,11 @@ async function measure(name: string, port: number): Promise<Figures> {
 }
 
 async function bare(): Promise<Figures> {
-  const server = createServer((_req, res) => {
-    res.writeHead(204);
-    res.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const peer = await startBarePeer();
   try {
-    return await measure('bare Node http, 204', (server.address() as AddressInfo).port);
+    return await measure('bare Node http, 204', peer.port);
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await peer.close();
   }
 }
 

@@ -1,6 +1,6 @@
 // `npm run bench`: the container against its peers (docs/PERFORMANCE.md explains every figure).
 // Options: --runs N (page loads per container, default 20), --scaling-runs N (10),
-// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,
+// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,decisions,
 // --name NAME (bench/results/NAME.json; default the date and time).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { CPU_THROTTLING, launchChromium } from './browser';
 import { measureBytes, type BytesResult } from './bytes';
 import { ROOT, VARIANTS } from './containers';
+import { decisionsTable, measureDecisions, type DecisionsResult } from './decisions';
 import { measureIdentity, type IdentityResult } from './identity';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measurePageCost, type VariantCost } from './page-cost';
@@ -17,7 +18,7 @@ import { measureScaling, type ScaleResult } from './scaling';
 import { measureTransfer, type TransferResult } from './transfer';
 import { measureTransport, type TransportResult } from './transport';
 
-const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling', 'transfer', 'identity'] as const;
+const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling', 'transfer', 'identity', 'decisions'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -69,6 +70,7 @@ let scaling: ScaleResult[] | null = null;
 let growthResult: Growth | null = null;
 let transfer: TransferResult | null = null;
 let identity: IdentityResult | null = null;
+let decisions: DecisionsResult | null = null;
 
 try {
   if (only.has('bytes')) {
@@ -108,6 +110,10 @@ try {
     identity = await measureIdentity(browser, runs, log);
     print(identityTable(identity, CPU_THROTTLING));
   }
+  if (only.has('decisions')) {
+    decisions = await measureDecisions(log);
+    print(decisionsTable(decisions));
+  }
 } finally {
   await browser.close();
 }
@@ -132,6 +138,7 @@ const json = {
   targets: targetList,
   transfer,
   identity,
+  decisions,
 };
 writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 print(`\nWrote ${file.slice(ROOT.length + 1)}`);

@@ -5,3 +5,6 @@ export * from './validate';
 export * from './sdr';
 export * from './roles';
 export * from './identity';
+export * from './activities';
+export * from './activities-audience';
+export * from './activities-offers';

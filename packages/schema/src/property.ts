@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionSchema, conditionSchema, dataElementSchema, eventSchema } from './components';
+import { personalisationSchema } from './activities';
 import { identitySchema } from './identity';
 import { isSettableVariable } from './variables';
 
@@ -107,6 +108,8 @@ export const propertySchema = z.strictObject({
   rules: z.array(ruleSchema).default([]),
   /** Descriptions for the generated SDR, keyed by variable (e.g. eVar88) or event (event1). */
   sdr: z.record(z.string(), z.string()).default({}),
+  /** Activities and the decision service's client (activities.ts, docs/PERSONALISATION.md). */
+  personalisation: personalisationSchema.optional(),
 });
 
 export type Property = z.output<typeof propertySchema>;

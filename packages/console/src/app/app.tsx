@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireSession, SessionProvider, SignInPage } from '../features/auth';
+import { ActivitiesRoutes } from '../features/activities';
 import { AuditPage } from '../features/audit';
 import { DebuggerPage } from '../features/debugger';
 import { PropertiesRoutes } from '../features/properties';
@@ -20,6 +21,7 @@ export function App() {
           <Route path="/properties/*" element={<RequireSession><PropertiesRoutes /></RequireSession>} />
           <Route path="/debugger" element={<RequireSession><DebuggerPage /></RequireSession>} />
           <Route path="/reports" element={<RequireSession><ReportsPage /></RequireSession>} />
+          <Route path="/activities/*" element={<RequireSession><ActivitiesRoutes /></RequireSession>} />
           <Route path="/audit" element={<RequireSession><AuditPage /></RequireSession>} />
           <Route path="/users" element={<RequireSession permission="manage-users"><UsersPage /></RequireSession>} />
           <Route path="*" element={<p role="alert">There is no such page in the console.</p>} />

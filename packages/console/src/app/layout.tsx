@@ -5,6 +5,7 @@ const LINKS = [
   { to: '/properties', label: 'Properties' },
   { to: '/debugger', label: 'Debugger' },
   { to: '/reports', label: 'Reports' },
+  { to: '/activities', label: 'Activities' },
   { to: '/audit', label: 'Audit log' },
 ];
 

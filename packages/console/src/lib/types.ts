@@ -53,6 +53,8 @@ export interface Publication {
   version: number;
   publishedBy: string;
   publishedAt: string;
+  /** Why it was published (docs/ADMIN-API.md "Publishing"). */
+  note: string | null;
 }
 export interface AuditEntry {
   id: number;
@@ -93,4 +95,11 @@ export interface Reports {
   toolFunnel: Array<{ tool: string; starts: number; completions: number }>;
   feedbackByPage: Array<{ pageName: string | null; yes: number; no: number }>;
   consentOptOuts: { statisticsOff: number; marketingOff: number };
+  /** Estimates from HyperLogLog sketches; `visitorErrors` gives each one's relative standard error. */
+  visitorsByDay: Array<{ day: string; visitors: number; newVisitors: number; repeatVisitors: number }>;
+  visitorsBySection: Array<{ section: string | null; visitors: number; newVisitors: number; repeatVisitors: number }>;
+  visitorsByPage: Array<{ pageName: string | null; pageViews: number; visitors: number }>;
+  visitorErrors: { day: number; section: number; page: number };
+  /** Days raw hits are kept (null: without end); the totals the reports read are kept. */
+  retention: { rawHitDays: number | null };
 }

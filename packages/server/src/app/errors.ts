@@ -21,6 +21,11 @@ export const ERRORS = {
   CONSOLE_NOT_BUILT: { status: 503, message: 'The console is not built; run npm run build:console' },
   LAST_ADMIN: { status: 409, message: 'There must be at least one administrator' },
   WEAK_PASSWORD: { status: 400, message: 'The password is too easy to guess.' },
+  PREVIEW_INVALID: { status: 400, message: 'The preview link is not valid or has expired; start the preview again from the console' },
+  // Decision service (docs/PERSONALISATION.md).
+  DELIVERY_INVALID: { status: 400, message: 'The delivery request is not valid' },
+  UNKNOWN_CLIENT: { status: 404, message: 'No property publishes activities for this client' },
+  UNKNOWN_ENVIRONMENT_ID: { status: 400, message: 'No environment of this client has that environmentId' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const;
 

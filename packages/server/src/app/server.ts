@@ -7,8 +7,14 @@ import { rulesForProperties, privacyForProperties } from '../collector';
 import { openStorage, StorageTimeoutError, type NewHit, type NewRejected, type Storage, type StoredHit } from '../storage';
 import { beaconRoutes } from '../routes/beacons';
 import { BODY_LIMIT, Rejections, collectorRoutes } from '../routes/collector';
+import { containerPreviewRoutes } from '../routes/container-preview';
 import { containerRoutes } from '../routes/containers';
+import { Previews } from '../preview';
 import { demoRoutes } from '../routes/demo';
+import { deliveryRoutes } from '../routes/delivery';
+import { PublishedDecisions } from '../decisions';
+import { createConversionRecorder } from '../experiments/conversion-recorder';
+import { PublishedActivities } from '../experiments/published';
 import { identityRoutes } from '../routes/identity';
 import { identityOptions } from '../identity';
 import { createBatcher } from './batcher';
@@ -58,7 +64,19 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     }));
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const live = new LiveHits();
-  const batcher = createBatcher<NewHit, StoredHit>((hits) => storage.insertHits(hits));
+  // Issue 14 item 3: once a batch has committed, its hits' experiment conversions are recorded apart (never failing a hit).
+  // Hits arrive only after listen, once `service` below exists.
+  const published = new PublishedActivities(storage, () => service.names());
+  const conversions = createConversionRecorder({
+    published: () => published.current(),
+    store: (found) => storage.recordConversions(found),
+    log: (error, message) => log(error, message),
+  });
+  const batcher = createBatcher<NewHit, StoredHit>(async (hits) => {
+    const stored = await storage.insertHits(hits);
+    conversions.record(stored);
+    return stored;
+  });
   // Rejected hits are written in groups too: a flood of bad hits costs one transaction per group, not one each.
   const rejectedBatcher = createBatcher<NewRejected, void>(async (rejected) => {
     await storage.insertRejected(rejected);
@@ -135,14 +153,23 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       (message, detail) => app.log.warn(detail, message),
     ),
   );
+  // Draft previews (preview/): any version, built on demand, for the browser holding a signed cookie.
+  const previews = new Previews(config.previewSecret, async (name, version, environment) => {
+    const stored = await storage.getPropertyVersion(name, version);
+    if (!stored) throw new ApiError('NOT_FOUND', `${name} has no version ${version}`);
+    return service.compile(stored, environment);
+  });
+  containerPreviewRoutes(app, previews);
+  deliveryRoutes(app, new PublishedDecisions(published));
   containerRoutes(
     app,
     ready.then(() => store),
     readers,
+    previews,
   );
   await collectorRoutes(app, { live, batcher, rejections, rules: () => rules, privacy: () => privacy, limits });
   beaconRoutes(app, { storage, live, readers, limits });
-  await adminApi(app, { storage, properties: service, ready, port: () => port, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
+  await adminApi(app, { storage, properties: service, previews, ready, port: () => port, loginAttemptsPerMinute: config.loginAttemptsPerMinute, retentionDays: config.retentionDays });
   await consoleRoutes(app, config.consoleDir);
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -176,6 +203,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       clearInterval(sync);
       await app.close();
       await Promise.all([batcher.drain(), rejectedBatcher.drain()]);
+      await conversions.drain();
       if (!options.storage) await storage.close();
     },
   };

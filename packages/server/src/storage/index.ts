@@ -4,12 +4,28 @@
  * PostgreSQL, which several server processes can share.
  */
 import { sql } from 'kysely';
+import { readActivityCounts, recordConversions, recordExposures, type ActivityShape, type Conversion, type Exposure } from '../experiments/store';
+import type { ActivityCounts } from '../experiments';
 import type { Engine } from './engine';
 import { openPostgres } from './engines/postgres';
 import { openSqlite } from './engines/sqlite';
 import { countRejected, insertHits, insertRejected, latestHits, latestRejected } from './hits';
 import { migrate } from './migrations/index';
-import { consentOptOuts, feedbackByPage, pageViewsByDay, pageViewsBySection, reportHosts, searches, toolFunnel, topPages, uniqueVisitors } from './reports';
+import {
+  consentOptOuts,
+  feedbackByPage,
+  pageViewsByDay,
+  pageViewsBySection,
+  reportHosts,
+  searches,
+  toolFunnel,
+  topPages,
+  uniqueVisitors,
+  visitorsByDay,
+  visitorsByPage,
+  visitorsBySection,
+} from './reports';
+import { schedulePartitions } from './partitions';
 import { deleteExpired, scheduleRetention } from './retention';
 import type * as T from './types';
 import {
@@ -39,6 +55,7 @@ import {
 
 export type * from './types';
 export { StorageConflictError, StorageTimeoutError } from './errors';
+export { VISITOR_ERRORS } from './reports';
 
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
@@ -68,6 +85,12 @@ export interface Storage {
   consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
   /** An estimate, from one HyperLogLog sketch per day (storage/hll.ts). */
   uniqueVisitors(range: T.ReportRange): Promise<T.UniqueVisitors>;
+  /** Per day: visitors, new and repeat visitors (storage/first-visits.ts); estimates, VISITOR_ERRORS.day. */
+  visitorsByDay(range: T.ReportRange): Promise<T.VisitorDay[]>;
+  /** Per section, over the whole range; estimates, VISITOR_ERRORS.section. */
+  visitorsBySection(range: T.ReportRange): Promise<T.VisitorSection[]>;
+  /** The visitors of the `limit` most viewed pages, over the whole range; estimates, VISITOR_ERRORS.page. */
+  visitorsByPage(limit: number, range: T.ReportRange): Promise<T.VisitorPage[]>;
   /** The hosts that received hits (of one report suite, when given), ever: what a report may narrow to. */
   reportHosts(reportSuite?: string): Promise<string[]>;
 
@@ -103,6 +126,14 @@ export interface Storage {
   publicationHistory(property: string, environment?: T.Environment): Promise<T.Publication[]>;
   appendAudit(entry: T.NewAuditEntry): Promise<T.AuditEntry>;
   listAudit(limit: number): Promise<T.AuditEntry[]>;
+
+  // Experiments (experiments/store/, docs/PERSONALISATION-STATISTICS.md): one transaction per call.
+  /** Visitors shown an experience; a visitor counts once per activity, in the first experience shown. */
+  recordExposures(exposures: readonly Exposure[]): Promise<void>;
+  /** Goals reached; only by a visitor exposed before, from the time of the exposure. */
+  recordConversions(conversions: readonly Conversion[]): Promise<void>;
+  /** Visitors per experience and converting visitors per goal, for computeResults. */
+  readActivityCounts(activity: ActivityShape): Promise<ActivityCounts>;
 
   /**
    * Runs `work` while no other server on this database runs its own (PostgreSQL: an advisory lock
@@ -151,8 +182,16 @@ export async function openStorage(options: OpenStorageOptions = {}): Promise<Sto
     await engine.close().catch(() => undefined);
     throw error;
   }
+  // PostgreSQL: the day partitions of hits, made ahead of time (partitions.ts).
+  const partitions = engine.kind === 'postgres' ? schedulePartitions(engine, log) : undefined;
+  await partitions?.ready;
   const retention = options.retentionDays ? scheduleRetention(engine, options.retentionDays, log) : undefined;
-  return storageOn(engine, retention);
+  return storageOn(engine, {
+    async stop() {
+      partitions?.stop();
+      await retention?.stop();
+    },
+  });
 }
 
 function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefined): Storage {
@@ -173,6 +212,9 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     feedbackByPage: (range) => feedbackByPage(engine, range),
     consentOptOuts: (range) => consentOptOuts(engine, range),
     uniqueVisitors: (range) => uniqueVisitors(engine, range),
+    visitorsByDay: (range) => visitorsByDay(engine, range),
+    visitorsBySection: (range) => visitorsBySection(engine, range),
+    visitorsByPage: (limit, range) => visitorsByPage(engine, limit, range),
     reportHosts: (reportSuite) => reportHosts(engine, reportSuite),
     deleteExpired: (before) => deleteExpired(engine, before),
 
@@ -197,6 +239,10 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     publicationHistory: (property, environment) => publicationHistory(engine, property, environment),
     appendAudit: (entry) => appendAudit(engine, entry),
     listAudit: (limit) => listAudit(engine, limit),
+
+    recordExposures: (exposures) => recordExposures(engine, exposures),
+    recordConversions: (conversions) => recordConversions(engine, conversions),
+    readActivityCounts: (activity) => readActivityCounts(engine, activity),
 
     exclusively: (work) => exclusively(engine, work),
     ping: async () => {

@@ -9,9 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { authHooks } from '../../admin/auth';
 import type { PropertyService } from '../../admin/property-service';
 import { ApiError } from '../../app/errors';
+import type { Previews } from '../../preview';
 import type { Storage } from '../../storage';
+import { activityRoutes } from './activities';
 import { auditRoutes } from './audit';
 import { demoPageRoutes } from './demo-pages';
+import { previewRoutes } from './previews';
 import { propertyRoutes } from './properties';
 import { reportRoutes } from './reports';
 import { sessionRoutes } from './session';
@@ -20,10 +23,14 @@ import { userRoutes } from './users';
 export interface AdminOptions {
   storage: Storage;
   properties: PropertyService;
+  /** Draft previews on the live host (preview/). */
+  previews: Previews;
   /** Resolves once the published versions are built (after listen: the containers need the port). */
   ready: Promise<unknown>;
   port: () => number;
   loginAttemptsPerMinute: number;
+  /** Days raw hits are kept (RETENTION_DAYS), shown with the reports; 0 or unset: kept. */
+  retentionDays?: number;
 }
 
 /** Helmet for JSON answers: nothing may frame, sniff or cache them. */
@@ -50,10 +57,12 @@ export async function adminApi(app: FastifyInstance, options: AdminOptions): Pro
         // Deployments are known once the start-up build is done.
         props.addHook('preHandler', async () => void (await options.ready));
         propertyRoutes(props, options.storage, options.properties);
+        previewRoutes(props, options.storage, options.properties, options.previews);
       });
       auditRoutes(scope, options.storage);
       userRoutes(scope, options.storage);
-      reportRoutes(scope, options.storage, options.properties);
+      reportRoutes(scope, options.storage, options.properties, { retentionDays: options.retentionDays ?? 0 });
+      activityRoutes(scope, options.storage, options.properties);
       demoPageRoutes(scope, options.port);
     },
     { prefix: '/api/admin' },

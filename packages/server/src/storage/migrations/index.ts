@@ -13,6 +13,10 @@ import { hits } from './001-hits';
 import { admin } from './002-admin';
 import { userAdmin } from './003-user-admin';
 import { aggregates } from './004-aggregates';
+import { compactHits } from './005-compact-hits';
+import { visitorReports } from './006-visitor-reports';
+import { experiments } from './007-experiments';
+import { publicationNotes } from './008-publication-notes';
 
 export interface Migration {
   /** Sorts in order of application: `001_hits`, `002_admin`... Never renamed once released. */
@@ -22,7 +26,7 @@ export interface Migration {
   up(db: Kysely<any>, kind: EngineKind, log: (msg: string) => void): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates];
+export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates, compactHits, visitorReports, experiments, publicationNotes];
 
 /** Any fixed number: it names Tagwell's migration lock among all advisory locks of the database. */
 const MIGRATION_LOCK = 7_265_001;

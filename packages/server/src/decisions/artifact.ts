@@ -1,0 +1,148 @@
+import type { Activity, EnvironmentName, Experience, Offer, Personalisation } from '@tagwell/schema';
+import { splitRanges } from './allocation';
+import { allOf, allocationLogic, audienceLogic } from './audience-logic';
+import type { Logic } from './json-logic';
+import { eventToken } from './tokens';
+
+// The on-device decisioning artifact (issue 14 item 2, CONTRACT §5): the published activities of
+// one environment as rules in the format the Target SDK's on-device engine reads (artifact major
+// version 1). The server decides from the same rules (decide.ts), so both choose alike.
+
+export const ARTIFACT_VERSION = '1.0.0';
+
+/** Response tokens the answers carry: the activity and experience they come from. */
+export const RESPONSE_TOKENS = ['activity.id', 'activity.name', 'activity.type', 'experience.id', 'experience.name', 'location.name', 'location.type', 'option.id', 'option.name'] as const;
+
+export interface ArtifactOption {
+  type: 'html' | 'json' | 'redirect' | 'actions';
+  content: unknown;
+  eventToken: string;
+}
+export interface ArtifactMetric {
+  type: 'click';
+  selector: string;
+  eventToken: string;
+}
+export interface ArtifactRule {
+  ruleKey: string;
+  activityId: number;
+  meta: Record<string, unknown>;
+  condition: Logic;
+  consequence: { name: string; options: ArtifactOption[]; metrics: ArtifactMetric[] };
+}
+export interface Artifact {
+  version: string;
+  globalMbox: string;
+  geoTargetingEnabled: false;
+  responseTokens: string[];
+  remoteMboxes: string[];
+  remoteViews: string[];
+  localMboxes: string[];
+  localViews: string[];
+  meta: { clientCode: string; environment: EnvironmentName; property: string; propertyVersion: number; publishedAt: string };
+  rules: { mboxes: Record<string, ArtifactRule[]>; views: Record<string, ArtifactRule[]> };
+}
+
+/** A DOM action as the page library applies it: the selector twice, as Target sends it. */
+function wireAction(offer: Offer & { selector: string }): Record<string, unknown> {
+  const { type, selector, ...rest } = offer as Offer & { selector: string; priority?: string; content?: unknown };
+  if (type === 'setStyle' && 'priority' in rest && rest.priority) {
+    const { priority, content } = rest as { priority: string; content: Record<string, string> };
+    return { type, selector, cssSelector: selector, content: { ...content, priority } };
+  }
+  return { type, selector, cssSelector: selector, ...rest };
+}
+
+/** The experience's offers as answer options: DOM actions in a row share one `actions` option. */
+function options(experience: Experience, token: string): ArtifactOption[] {
+  const out: ArtifactOption[] = [];
+  for (const offer of experience.offers) {
+    if (offer.type === 'html' || offer.type === 'json') out.push({ type: offer.type, content: offer.content, eventToken: token });
+    else if (offer.type === 'redirect') out.push({ type: 'redirect', content: offer.url, eventToken: token });
+    else {
+      const last = out[out.length - 1];
+      if (last?.type === 'actions') (last.content as unknown[]).push(wireAction(offer));
+      else out.push({ type: 'actions', content: [wireAction(offer)], eventToken: token });
+    }
+  }
+  return out;
+}
+
+/** Click metrics: the experience's trackClick actions, then the activity's click goals. */
+function metrics(activity: Activity, experienceId: number): ArtifactMetric[] {
+  const selectors = [
+    ...activity.experiences[experienceId]!.offers.flatMap((offer) => (offer.type === 'trackClick' ? [offer.selector] : [])),
+    ...activity.goals.flatMap((goal) => (goal.type === 'click' ? [goal.selector] : [])),
+  ];
+  return selectors.map((selector, metric) => ({ type: 'click', selector, eventToken: eventToken({ activityId: activity.id, experienceId, type: 'click', metric }) }));
+}
+
+function rulesOf(activity: Activity): ArtifactRule[] {
+  const ranges = splitRanges(activity.experiences.map((e) => e.split ?? 0));
+  const name = activity.location.name;
+  return activity.experiences.flatMap((experience, experienceId) => {
+    if (activity.type === 'ab' && ranges[experienceId]!.to === ranges[experienceId]!.from) return [];
+    const token = eventToken({ activityId: activity.id, experienceId, type: 'display' });
+    const condition = allOf([
+      ...(activity.type === 'ab' ? allocationLogic(ranges[experienceId]!.from, ranges[experienceId]!.to) : []),
+      ...audienceLogic(activity.audience),
+      ...audienceLogic(experience.audience),
+    ]);
+    return [
+      {
+        // One key per activity: on the global location and on views one experience per activity.
+        ruleKey: String(activity.id),
+        activityId: activity.id,
+        meta: {
+          'activity.id': activity.id,
+          'activity.name': activity.name,
+          'activity.type': activity.type === 'ab' ? 'ab' : 'landing',
+          'experience.id': experienceId,
+          'experience.name': experience.name,
+          'location.name': name,
+          'location.type': activity.location.type,
+          'location.id': 0,
+          'audience.ids': [],
+          'option.id': experienceId,
+          'option.name': experience.name,
+        },
+        condition,
+        consequence: { name, options: options(experience, token), metrics: metrics(activity, experienceId) },
+      },
+    ];
+  });
+}
+
+export interface ArtifactSource {
+  property: string;
+  propertyVersion: number;
+  publishedAt: string;
+  environment: EnvironmentName;
+  personalisation: Personalisation;
+}
+
+/** The artifact of one environment's published activities (paused ones left out). */
+export function buildArtifact(source: ArtifactSource): Artifact {
+  const { personalisation } = source;
+  const globalMbox = personalisation.globalLocation;
+  const mboxes: Record<string, ArtifactRule[]> = {};
+  const views: Record<string, ArtifactRule[]> = {};
+  for (const activity of personalisation.activities) {
+    if (activity.state !== 'active') continue;
+    const into = activity.location.type === 'mbox' ? mboxes : views;
+    (into[activity.location.name] ??= []).push(...rulesOf(activity));
+  }
+  return {
+    version: ARTIFACT_VERSION,
+    globalMbox,
+    geoTargetingEnabled: false,
+    responseTokens: [...RESPONSE_TOKENS],
+    remoteMboxes: [],
+    remoteViews: [],
+    // Every location this artifact decides; others would need the server (hybrid mode asks it).
+    localMboxes: [...new Set([globalMbox, ...Object.keys(mboxes)])].sort(),
+    localViews: Object.keys(views).sort(),
+    meta: { clientCode: personalisation.client, environment: source.environment, property: source.property, propertyVersion: source.propertyVersion, publishedAt: source.publishedAt },
+    rules: { mboxes, views },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Writes exposures and conversions into the experiment tables (migration 007), one transaction
+ * per call. A visitor counts once per activity, in the first experience shown; a conversion counts
+ * only for a visitor already exposed, and only from the time of the exposure (issue 14 item 3).
+ */
+import type { CompiledQuery } from 'kysely';
+import type { Engine } from '../../storage/engine';
+import type { ExperimentTables } from './tables';
+import { visitorKey } from './visitor-key';
+
+/** A visitor shown an experience: a display notification, or a decision that counts as one. */
+export interface Exposure {
+  activity: number;
+  experience: number;
+  visitorId: string;
+  at: Date | string;
+}
+
+/** A goal reached by a visitor: a page view of the goal's path, a click, an analytics event. */
+export interface Conversion {
+  activity: number;
+  /** The goal's position in the activity's goals. */
+  goal: number;
+  visitorId: string;
+  at: Date | string;
+}
+
+/** Rows a statement: well under SQLite's 32,766 bound parameters. */
+const ROWS_PER_INSERT = 500;
+
+const iso = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at).toISOString();
+
+function tables(engine: Engine) {
+  return engine.db.withTables<ExperimentTables>();
+}
+
+export async function recordExposures(engine: Engine, exposures: readonly Exposure[]): Promise<void> {
+  if (!exposures.length) return;
+  const db = tables(engine);
+  const queries: CompiledQuery[] = [];
+  // One order on every server, so concurrent batches take their row locks without deadlock; the
+  // sort is stable, so a visitor's first exposure in the batch stays first.
+  const sorted = exposures
+    .map((e) => ({ activity: e.activity, visitor: visitorKey(e.visitorId), experience: e.experience, first_seen: iso(e.at) }))
+    .sort((a, b) => a.activity - b.activity || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+  for (let i = 0; i < sorted.length; i += ROWS_PER_INSERT) {
+    const rows = sorted.slice(i, i + ROWS_PER_INSERT);
+    // The first exposure wins: allocation is sticky, so a later one names the same experience.
+    queries.push(db.insertInto('experiment_visitors').values(rows).onConflict((oc) => oc.columns(['activity', 'visitor']).doNothing()).compile());
+  }
+  await engine.transact(queries);
+}
+
+export async function recordConversions(engine: Engine, conversions: readonly Conversion[]): Promise<void> {
+  if (!conversions.length) return;
+  const db = tables(engine);
+  // As for exposures: one lock order on every server.
+  const sorted = conversions
+    .map((c) => ({ ...c, visitor: visitorKey(c.visitorId) }))
+    .sort((a, b) => a.activity - b.activity || a.goal - b.goal || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+  const queries = sorted.map((c) => {
+    const at = iso(c.at);
+    const visitor = c.visitor;
+    // The visitor's experience comes from its exposure; no exposure before `at`, no row.
+    const exposed = db
+      .selectFrom('experiment_visitors')
+      .select((eb) => ['activity', eb.val(c.goal).as('goal'), 'visitor', 'experience', eb.val(1).as('events'), eb.val(at).as('first_converted')])
+      .where('activity', '=', c.activity)
+      .where('visitor', '=', visitor)
+      .where('first_seen', '<=', at);
+    return db
+      .insertInto('experiment_conversions')
+      .columns(['activity', 'goal', 'visitor', 'experience', 'events', 'first_converted'])
+      .expression(exposed)
+      .onConflict((oc) => oc.columns(['activity', 'goal', 'visitor']).doUpdateSet((eb) => ({ events: eb('experiment_conversions.events', '+', 1) })))
+      .compile();
+  });
+  await engine.transact(queries);
+}
