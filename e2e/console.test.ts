@@ -432,6 +432,9 @@ describe('the console', () => {
       '/properties/health-site/rules/new',
       '/debugger',
       '/reports',
+      '/activities',
+      '/activities/property/health-site/new',
+      '/activities/property/health-site/1001/edit',
       '/audit',
       '/users',
     ];

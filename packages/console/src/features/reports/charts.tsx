@@ -3,6 +3,7 @@ import { Bar, BarChart, type LegendPayload, CartesianGrid, Legend, Line, LineCha
 import type { ReactElement } from 'react';
 import type { Reports } from '../../lib/types';
 import { ChartSection } from './chart-section';
+import { FiguresTable, dayColumn } from './figures-table';
 import { daysOf, type DayRange } from './date-range';
 import { count, longDay, named, rate, share, shortLabel, tickDay } from './format';
 
@@ -51,25 +52,7 @@ export function PageViewsByDay({ data, range, download }: { data: Reports['pageV
         </Chart>
       }
       table={
-        <table>
-          <caption>Page views by day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Page views</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">
-                  <time dateTime={row.day}>{longDay(row.day)}</time>
-                </th>
-                <td>{count(row.pageViews)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable caption="Page views by day" rows={rows} rowKey={(row) => row.day} header={dayColumn(longDay)} columns={[{ label: 'Page views', cell: (row) => count(row.pageViews) }]} />
       }
     />
   );
@@ -94,23 +77,13 @@ export function PageViewsBySection({ data, download }: { data: Reports['pageView
         </Chart>
       }
       table={
-        <table>
-          <caption>Page views by section</caption>
-          <thead>
-            <tr>
-              <th scope="col">Section</th>
-              <th scope="col">Page views</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.section}>
-                <th scope="row">{row.section}</th>
-                <td>{count(row.pageViews)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Page views by section"
+          rows={rows}
+          rowKey={(row) => row.section}
+          header={{ label: 'Section', cell: (row) => row.section }}
+          columns={[{ label: 'Page views', cell: (row) => count(row.pageViews) }]}
+        />
       }
     />
   );
@@ -136,27 +109,17 @@ export function ToolFunnel({ data, download }: { data: Reports['toolFunnel']; do
         </Chart>
       }
       table={
-        <table>
-          <caption>Tool starts and completions</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Starts</th>
-              <th scope="col">Completions</th>
-              <th scope="col">Completion rate</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row) => (
-              <tr key={row.tool}>
-                <th scope="row">{row.tool}</th>
-                <td>{count(row.starts)}</td>
-                <td>{count(row.completions)}</td>
-                <td>{share(row.completions, row.starts)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Tool starts and completions"
+          rows={data}
+          rowKey={(row) => row.tool}
+          header={{ label: 'Tool', cell: (row) => row.tool }}
+          columns={[
+            { label: 'Starts', cell: (row) => count(row.starts) },
+            { label: 'Completions', cell: (row) => count(row.completions) },
+            { label: 'Completion rate', cell: (row) => share(row.completions, row.starts) },
+          ]}
+        />
       }
     />
   );
@@ -232,27 +195,17 @@ export function FeedbackByPage({ data, download }: { data: Reports['feedbackByPa
         </Chart>
       }
       table={
-        <table>
-          <caption>Feedback by page</caption>
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col">Yes</th>
-              <th scope="col">No</th>
-              <th scope="col">Share yes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.page}>
-                <th scope="row">{row.page}</th>
-                <td>{count(row.yes)}</td>
-                <td>{count(row.no)}</td>
-                <td>{share(row.yes, row.yes + row.no)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Feedback by page"
+          rows={rows}
+          rowKey={(row) => row.page}
+          header={{ label: 'Page', cell: (row) => row.page }}
+          columns={[
+            { label: 'Yes', cell: (row) => count(row.yes) },
+            { label: 'No', cell: (row) => count(row.no) },
+            { label: 'Share yes', cell: (row) => share(row.yes, row.yes + row.no) },
+          ]}
+        />
       }
     />
   );
@@ -287,23 +240,13 @@ export function TopPages({ data, download }: { data: Reports['topPages']; downlo
       empty={data.length === 0 && 'No page views in this range'}
       summary={
         <TableWrap label="The numbers: Top pages">
-          <table>
-            <caption>Top pages by page views</caption>
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Page views</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((row, i) => (
-                <tr key={`${row.pageName}-${i}`}>
-                  <th scope="row">{named(row.pageName, NO_PAGE)}</th>
-                  <td>{count(row.pageViews)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption="Top pages by page views"
+            rows={data}
+            rowKey={(row, i) => `${row.pageName}-${i}`}
+            header={{ label: 'Page', cell: (row) => named(row.pageName, NO_PAGE) }}
+            columns={[{ label: 'Page views', cell: (row) => count(row.pageViews) }]}
+          />
         </TableWrap>
       }
     />

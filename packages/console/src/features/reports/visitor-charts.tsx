@@ -6,9 +6,17 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } f
 import { TableWrap } from '../../components/table-wrap';
 import type { Reports } from '../../lib/types';
 import { ChartSection } from './chart-section';
+import { FiguresTable, dayColumn, type Column } from './figures-table';
 import { BLUE, CATEGORY_AXIS, Chart, NO_PAGE, NO_SECTION, ORANGE, barsHeight, legendOrder } from './charts';
 import { daysOf, type DayRange } from './date-range';
 import { count, longDay, named, rate, tickDay } from './format';
+
+type VisitorCounts = { visitors: number; newVisitors: number; repeatVisitors: number };
+const NEW_AND_REPEAT: Column<VisitorCounts>[] = [
+  { label: 'Visitors', cell: (row) => count(row.visitors) },
+  { label: 'New', cell: (row) => count(row.newVisitors) },
+  { label: 'Repeat', cell: (row) => count(row.repeatVisitors) },
+];
 
 /** A third colour for the third line, told apart from the other two by its dashes too. */
 const GREY = '#425563';
@@ -49,29 +57,7 @@ export function VisitorsByDay({ data, error, range, download }: { data: Reports[
         </Chart>
       }
       table={
-        <table>
-          <caption>Visitors by day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">New</th>
-              <th scope="col">Repeat</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">
-                  <time dateTime={row.day}>{longDay(row.day)}</time>
-                </th>
-                <td>{count(row.visitors)}</td>
-                <td>{count(row.newVisitors)}</td>
-                <td>{count(row.repeatVisitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable caption="Visitors by day" rows={rows} rowKey={(row) => row.day} header={dayColumn(longDay)} columns={NEW_AND_REPEAT} />
       }
     />
   );
@@ -99,27 +85,13 @@ export function VisitorsBySection({ data, error, download }: { data: Reports['vi
         </Chart>
       }
       table={
-        <table>
-          <caption>Visitors by section, over the whole range</caption>
-          <thead>
-            <tr>
-              <th scope="col">Section</th>
-              <th scope="col">Visitors</th>
-              <th scope="col">New</th>
-              <th scope="col">Repeat</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <th scope="row">{row.name}</th>
-                <td>{count(row.visitors)}</td>
-                <td>{count(row.newVisitors)}</td>
-                <td>{count(row.repeatVisitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          caption="Visitors by section, over the whole range"
+          rows={rows}
+          rowKey={(row) => row.name}
+          header={{ label: 'Section', cell: (row) => row.name }}
+          columns={NEW_AND_REPEAT}
+        />
       }
     />
   );
@@ -135,25 +107,16 @@ export function VisitorsByPage({ data, error, download }: { data: Reports['visit
         <>
           <Accuracy error={error} />
           <TableWrap label="The numbers: Visitors of the top pages">
-            <table>
-              <caption>Visitors of the top pages, over the whole range</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Page</th>
-                  <th scope="col">Page views</th>
-                  <th scope="col">Visitors</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((row, i) => (
-                  <tr key={`${row.pageName}-${i}`}>
-                    <th scope="row">{named(row.pageName, NO_PAGE)}</th>
-                    <td>{count(row.pageViews)}</td>
-                    <td>{count(row.visitors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              caption="Visitors of the top pages, over the whole range"
+              rows={data}
+              rowKey={(row, i) => `${row.pageName}-${i}`}
+              header={{ label: 'Page', cell: (row) => named(row.pageName, NO_PAGE) }}
+              columns={[
+                { label: 'Page views', cell: (row) => count(row.pageViews) },
+                { label: 'Visitors', cell: (row) => count(row.visitors) },
+              ]}
+            />
           </TableWrap>
         </>
       }
