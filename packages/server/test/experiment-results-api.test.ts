@@ -89,14 +89,14 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     const control = ids('control', 400);
     const plain = ids('plain', 400);
     await storage.recordExposures([
-      ...control.map((v) => ({ activity: ACTIVITY, experience: 0, visitorId: v, at })),
-      ...plain.map((v) => ({ activity: ACTIVITY, experience: 1, visitorId: v, at })),
+      ...control.map((v) => ({ environment: 'development' as const, activity: ACTIVITY, experience: 0, visitorId: v, at })),
+      ...plain.map((v) => ({ environment: 'development' as const, activity: ACTIVITY, experience: 1, visitorId: v, at })),
     ]);
     const later = new Date(at.getTime() + 60_000);
     await storage.recordConversions([
-      ...control.slice(0, 40).map((v) => ({ activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
-      ...plain.slice(0, 72).map((v) => ({ activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
-      ...plain.slice(0, 3).map((v) => ({ activity: ACTIVITY, goal: 0, visitorId: v, at: later })),
+      ...control.slice(0, 40).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
+      ...plain.slice(0, 72).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
+      ...plain.slice(0, 3).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 0, visitorId: v, at: later })),
     ]);
 
     const answer = await root.get<ResultsBody>(`/api/admin/activities/${ACTIVITY}/results?environment=development`);
@@ -118,8 +118,8 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
 
   it('records a conversion when an exposed visitor sends a hit with the goal event', async () => {
     const mid = visitorId(424242);
-    await storage.recordExposures([{ activity: ACTIVITY, experience: 1, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
-    const before = (await storage.readActivityCounts({ id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] })).experiences[1]!;
+    await storage.recordExposures([{ environment: 'development', activity: ACTIVITY, experience: 1, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
+    const before = (await storage.readActivityCounts({ id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, 'development')).experiences[1]!;
     expect(before.goals['2']).toBeUndefined();
 
     const query = `AQB=1&ndh=1&ce=UTF-8&pageName=nhs%3Atools%3Abmi&g=${encodeURIComponent('https://dev.health.localhost/tools/bmi')}&events=event15&mid=${mid}&AQE=1`;
@@ -135,6 +135,37 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     expect(conversions).toBe(1);
     // The hit itself was stored.
     expect((await storage.latestHits({ limit: 5 })).some((h) => h.events === 'event15' && h.variables.marketingCloudVisitorID === mid)).toBe(true);
+  }, 30_000);
+
+  it("counts a consented visitor's executed decision as an exposure, and nothing for a call without the visitor id", async () => {
+    const shape = { id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] };
+    const visitors = async () => (await storage.readActivityCounts(shape, 'development')).experiences.map((e) => e.visitors);
+    const production = async () => (await storage.readActivityCounts(shape, 'production')).experiences.map((e) => e.visitors);
+    const productionBefore = await production();
+    const before = await visitors();
+    const decision = (id: Record<string, string>) =>
+      fetch(`${base}/rest/v1/delivery?client=health&sessionId=exposure-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, environmentId: 3, context: { channel: 'web', address: { url: 'http://dev.health.localhost/' } }, execute: { pageLoad: {} } }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { execute?: { pageLoad?: { options?: Array<{ responseTokens?: Record<string, unknown> }> } } } }));
+    // Before consent the page has no Marketing Cloud id: decided, but not counted.
+    const anonymous = await decision({ tntId: 'no-consent-visitor' });
+    expect(anonymous.status).toBe(200);
+    const mid = visitorId(515151);
+    const consented = await decision({ marketingCloudVisitorId: mid });
+    expect(consented.status).toBe(200);
+    const experience = consented.body.execute?.pageLoad?.options?.[0]?.responseTokens?.['experience.id'];
+    expect([0, 1]).toContain(experience);
+    const expected = before.map((n, i) => (i === experience ? n + 1 : n));
+    let after = before;
+    for (let i = 0; i < 50 && after.join() !== expected.join(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await visitors();
+    }
+    expect(after).toEqual(expected);
+    // Development's traffic stays out of production's results.
+    expect(await production()).toEqual(productionBefore);
   }, 30_000);
 
   it('refuses what it cannot answer, with errors from the catalogue and the role checks of the reports', async () => {
@@ -182,7 +213,7 @@ describe('a failure to record conversions', () => {
 
   it('neither fails the hit nor loses it, and is logged', async () => {
     const mid = visitorId(77);
-    await storage.recordExposures([{ activity: ACTIVITY, experience: 0, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
+    await storage.recordExposures([{ environment: 'development', activity: ACTIVITY, experience: 0, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
     const query = `AQB=1&ndh=1&ce=UTF-8&pageName=nhs%3Ahome&g=${encodeURIComponent('https://dev.health.localhost/')}&events=event17&mid=${mid}&AQE=1`;
     const hit = await fetch(`http://127.0.0.1:${server.port}/b/ss/nhsukdev/1/JS-2.22.0/s2?${query}`);
     expect(hit.status).toBeLessThan(300);

@@ -160,7 +160,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     return service.compile(stored, environment);
   });
   containerPreviewRoutes(app, previews);
-  deliveryRoutes(app, new PublishedDecisions(published));
+  deliveryRoutes(app, new PublishedDecisions(published), ({ exposures, conversions }) => {
+    // Exposures before conversions: a click conversion counts only for a visitor already exposed.
+    void storage
+      .recordExposures(exposures)
+      .then(() => storage.recordConversions(conversions))
+      .catch((error: unknown) => log(error, 'experiment exposures of a decision were not recorded'));
+  });
   containerRoutes(
     app,
     ready.then(() => store),

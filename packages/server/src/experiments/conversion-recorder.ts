@@ -31,7 +31,8 @@ export function conversionsOfHits(environments: readonly PublishedEnvironment[],
     const environment = environmentOfHit(environments, hit);
     const active = environment?.activities.filter((a) => a.state === 'active');
     if (!active?.length) continue;
-    out.push(...hitConversions(active, { visitorId, hitType: hit.hitType, pageUrl: hit.pageUrl, events: hit.events, receivedAt: hit.receivedAt }));
+    const found = hitConversions(active, { visitorId, hitType: hit.hitType, pageUrl: hit.pageUrl, events: hit.events, receivedAt: hit.receivedAt });
+    out.push(...found.map((conversion) => ({ ...conversion, environment: environment!.environment })));
   }
   return out;
 }

@@ -2,6 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENVIRONMENTS, type EnvironmentName } from '@tagwell/schema';
 import { errorBody } from '../app/errors';
 import { decide, deliveryQuerySchema, deliveryRequestSchema, problems, readEventToken, type PublishedDecisions } from '../decisions';
+import { deliveryEvents } from '../experiments/delivery-exposures';
+import type { Conversion, Exposure } from '../experiments/store';
+
+/** Takes a call's exposures and conversions to storage, apart from its answer (never failing it). */
+export type ExperimentEvents = (events: { exposures: Exposure[]; conversions: Conversion[] }) => void;
 
 /** A Delivery API request names a few locations; 64 KB is far more than one needs. */
 const BODY_LIMIT = 64 * 1024;
@@ -12,9 +17,10 @@ const cors = (reply: FastifyReply) =>
 
 /**
  * The decision service (issue 14 item 2, CONTRACT §5): Target's Delivery API v1 and the on-device
- * artifacts, on any host that is not a demo site. Nothing of a request is stored or logged.
+ * artifacts, on any host that is not a demo site. Of a request, only which experience a consented
+ * visitor was shown (and the click goals reached) is stored, under a digest of the visitor id.
  */
-export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisions): void {
+export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisions, record: ExperimentEvents = () => {}): void {
   void app.register(async (scope) => {
     // at.js posts as text/plain (no preflight); the Node SDK as application/json.
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
@@ -40,7 +46,11 @@ export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisio
       const published = await decisions.forDelivery({ client, organizationId: imsOrgId }, body.data.environmentId);
       if (!published) return reply.code(404).send(errorBody('UNKNOWN_CLIENT', client ? `client ${client}` : `organisation ${imsOrgId}`));
       if ('unknownEnvironment' in published) return reply.code(400).send(errorBody('UNKNOWN_ENVIRONMENT_ID', String(published.unknownEnvironment)));
-      return reply.send(decide(body.data, sessionId, { client: published.personalisation.client, artifact: published.artifact }));
+      const answer = decide(body.data, sessionId, { client: published.personalisation.client, artifact: published.artifact });
+      const active = published.personalisation.activities.filter((a) => a.state === 'active');
+      const events = deliveryEvents(published.environment, active, body.data, answer, new Date());
+      if (events.exposures.length || events.conversions.length) record(events);
+      return reply.send(answer);
     });
 
     // SPEC §9: artifact formats bin and json; environments production, staging, development.

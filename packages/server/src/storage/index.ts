@@ -3,6 +3,7 @@
  * embedded default (CONTRACT §2: `./data/`, `DATA_DIR`); `DATABASE_URL=postgres://...` selects
  * PostgreSQL, which several server processes can share.
  */
+import type { EnvironmentName } from '@tagwell/schema';
 import { sql } from 'kysely';
 import { readActivityCounts, recordConversions, recordExposures, type ActivityShape, type Conversion, type Exposure } from '../experiments/store';
 import type { ActivityCounts } from '../experiments';
@@ -133,7 +134,7 @@ export interface Storage {
   /** Goals reached; only by a visitor exposed before, from the time of the exposure. */
   recordConversions(conversions: readonly Conversion[]): Promise<void>;
   /** Visitors per experience and converting visitors per goal, for computeResults. */
-  readActivityCounts(activity: ActivityShape): Promise<ActivityCounts>;
+  readActivityCounts(activity: ActivityShape, environment?: EnvironmentName): Promise<ActivityCounts>;
 
   /**
    * Runs `work` while no other server on this database runs its own (PostgreSQL: an advisory lock
@@ -242,7 +243,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
 
     recordExposures: (exposures) => recordExposures(engine, exposures),
     recordConversions: (conversions) => recordConversions(engine, conversions),
-    readActivityCounts: (activity) => readActivityCounts(engine, activity),
+    readActivityCounts: (activity, environment) => readActivityCounts(engine, activity, environment),
 
     exclusively: (work) => exclusively(engine, work),
     ping: async () => {

@@ -2,6 +2,7 @@
  * The counts of one activity for the results (experiments/results.ts), from the experiment tables
  * by index: the work grows with the activity's visitors, not with the hits they sent.
  */
+import type { EnvironmentName } from '@tagwell/schema';
 import { sql } from 'kysely';
 import type { Engine } from '../../storage/engine';
 import type { ActivityCounts } from '../model';
@@ -18,18 +19,20 @@ export interface ActivityShape {
  * Visitors per experience and converting visitors (and their conversion events) per goal. The
  * first experience is control, as in Target; experience and goal ids are their positions.
  */
-export async function readActivityCounts(engine: Engine, activity: ActivityShape): Promise<ActivityCounts> {
+export async function readActivityCounts(engine: Engine, activity: ActivityShape, environment: EnvironmentName = 'production'): Promise<ActivityCounts> {
   const db = engine.read.withTables<ExperimentTables>();
   const [visitors, conversions] = await Promise.all([
     db
       .selectFrom('experiment_visitors')
       .select(['experience', sql<number>`count(*)`.as('visitors')])
+      .where('environment', '=', environment)
       .where('activity', '=', activity.id)
       .groupBy('experience')
       .execute(),
     db
       .selectFrom('experiment_conversions')
       .select(['experience', 'goal', sql<number>`count(*)`.as('visitors'), sql<number>`sum(events)`.as('events')])
+      .where('environment', '=', environment)
       .where('activity', '=', activity.id)
       .groupBy(['experience', 'goal'])
       .execute(),

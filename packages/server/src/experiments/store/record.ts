@@ -3,6 +3,7 @@
  * per call. A visitor counts once per activity, in the first experience shown; a conversion counts
  * only for a visitor already exposed, and only from the time of the exposure (issue 14 item 3).
  */
+import type { EnvironmentName } from '@tagwell/schema';
 import type { CompiledQuery } from 'kysely';
 import type { Engine } from '../../storage/engine';
 import type { ExperimentTables } from './tables';
@@ -10,6 +11,8 @@ import { visitorKey } from './visitor-key';
 
 /** A visitor shown an experience: a display notification, or a decision that counts as one. */
 export interface Exposure {
+  /** Where the visitor was shown it (default production): each environment's results apart. */
+  environment?: EnvironmentName;
   activity: number;
   experience: number;
   visitorId: string;
@@ -18,6 +21,8 @@ export interface Exposure {
 
 /** A goal reached by a visitor: a page view of the goal's path, a click, an analytics event. */
 export interface Conversion {
+  /** Where the goal was reached (default production). */
+  environment?: EnvironmentName;
   activity: number;
   /** The goal's position in the activity's goals. */
   goal: number;
@@ -28,6 +33,7 @@ export interface Conversion {
 /** Rows a statement: well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const iso = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at).toISOString();
 
 function tables(engine: Engine) {
@@ -41,12 +47,12 @@ export async function recordExposures(engine: Engine, exposures: readonly Exposu
   // One order on every server, so concurrent batches take their row locks without deadlock; the
   // sort is stable, so a visitor's first exposure in the batch stays first.
   const sorted = exposures
-    .map((e) => ({ activity: e.activity, visitor: visitorKey(e.visitorId), experience: e.experience, first_seen: iso(e.at) }))
-    .sort((a, b) => a.activity - b.activity || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+    .map((e) => ({ environment: e.environment ?? 'production', activity: e.activity, visitor: visitorKey(e.visitorId), experience: e.experience, first_seen: iso(e.at) }))
+    .sort((a, b) => compareText(a.environment, b.environment) || a.activity - b.activity || compareText(a.visitor, b.visitor));
   for (let i = 0; i < sorted.length; i += ROWS_PER_INSERT) {
     const rows = sorted.slice(i, i + ROWS_PER_INSERT);
     // The first exposure wins: allocation is sticky, so a later one names the same experience.
-    queries.push(db.insertInto('experiment_visitors').values(rows).onConflict((oc) => oc.columns(['activity', 'visitor']).doNothing()).compile());
+    queries.push(db.insertInto('experiment_visitors').values(rows).onConflict((oc) => oc.columns(['environment', 'activity', 'visitor']).doNothing()).compile());
   }
   await engine.transact(queries);
 }
@@ -56,23 +62,24 @@ export async function recordConversions(engine: Engine, conversions: readonly Co
   const db = tables(engine);
   // As for exposures: one lock order on every server.
   const sorted = conversions
-    .map((c) => ({ ...c, visitor: visitorKey(c.visitorId) }))
-    .sort((a, b) => a.activity - b.activity || a.goal - b.goal || (a.visitor < b.visitor ? -1 : a.visitor > b.visitor ? 1 : 0));
+    .map((c) => ({ ...c, environment: c.environment ?? 'production', visitor: visitorKey(c.visitorId) }))
+    .sort((a, b) => compareText(a.environment, b.environment) || a.activity - b.activity || a.goal - b.goal || compareText(a.visitor, b.visitor));
   const queries = sorted.map((c) => {
     const at = iso(c.at);
     const visitor = c.visitor;
     // The visitor's experience comes from its exposure; no exposure before `at`, no row.
     const exposed = db
       .selectFrom('experiment_visitors')
-      .select((eb) => ['activity', eb.val(c.goal).as('goal'), 'visitor', 'experience', eb.val(1).as('events'), eb.val(at).as('first_converted')])
+      .select((eb) => ['environment', 'activity', eb.val(c.goal).as('goal'), 'visitor', 'experience', eb.val(1).as('events'), eb.val(at).as('first_converted')])
+      .where('environment', '=', c.environment)
       .where('activity', '=', c.activity)
       .where('visitor', '=', visitor)
       .where('first_seen', '<=', at);
     return db
       .insertInto('experiment_conversions')
-      .columns(['activity', 'goal', 'visitor', 'experience', 'events', 'first_converted'])
+      .columns(['environment', 'activity', 'goal', 'visitor', 'experience', 'events', 'first_converted'])
       .expression(exposed)
-      .onConflict((oc) => oc.columns(['activity', 'goal', 'visitor']).doUpdateSet((eb) => ({ events: eb('experiment_conversions.events', '+', 1) })))
+      .onConflict((oc) => oc.columns(['environment', 'activity', 'goal', 'visitor']).doUpdateSet((eb) => ({ events: eb('experiment_conversions.events', '+', 1) })))
       .compile();
   });
   await engine.transact(queries);

@@ -1,6 +1,7 @@
 /** The tables of migration 007 (storage/migrations/007-experiments.ts), for kysely's withTables. */
 // Type aliases, not interfaces: kysely's withTables needs an index-compatible record.
 export type ExperimentVisitorsTable = {
+  environment: string;
   activity: number;
   /** visitorKey(id): never the id itself. */
   visitor: string;
@@ -9,6 +10,7 @@ export type ExperimentVisitorsTable = {
 };
 
 export type ExperimentConversionsTable = {
+  environment: string;
   activity: number;
   goal: number;
   visitor: string;

@@ -95,7 +95,7 @@ export function activityRoutes(scope: FastifyInstance, storage: Storage, propert
     if (found.length > 1) throw new ApiError('BAD_REQUEST', `activity ${id} is published by ${found.map((f) => f.published.property).join(' and ')}; name one with ?property=`);
     const { published: at, activity } = found[0]!;
 
-    const counts = await storage.readActivityCounts(activity);
+    const counts = await storage.readActivityCounts(activity, environment);
     const checked = activityCountsSchema.safeParse(counts);
     return {
       activity: { ...summary(at.property, activity), state: activity.state, environment, version: at.version },
