@@ -52,8 +52,10 @@ export class PreviewTokens {
     if (!token || token.length > 1024) return undefined;
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return undefined;
-    const expected = mac(this.secret, payload);
-    const given = Buffer.from(signature, 'base64url');
+    // Compared as text: base64url ignores the last character's spare bits, so comparing decoded
+    // bytes would take a changed signature for the same one.
+    const expected = Buffer.from(mac(this.secret, payload).toString('base64url'));
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     let value: unknown;
     try {
