@@ -410,6 +410,9 @@ describe('the console', () => {
     const tools = page.getByRole('region', { name: 'Tool starts and completions' });
     await tools.getByRole('img', { name: /^Grouped bar chart/ }).waitFor();
     expect(await tools.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
+    // Two bars for the tool, side by side: starts and completions, with their legend.
+    await expect.poll(() => tools.locator('.recharts-bar-rectangle').count()).toBe(2);
+    expect(await tools.locator('.recharts-legend-item-text').allInnerTexts()).toEqual(['Starts', 'Completions']);
     await tools.getByText('Show the numbers').click();
     const row = tools.getByRole('row', { name: /e2e-tool/ });
     expect(await row.locator('th, td').allInnerTexts()).toEqual(['e2e-tool', '2', '1', '50%']);

@@ -29,6 +29,32 @@ export const Chart = ({ height = HEIGHT, children }: { height?: number; children
   </ResponsiveContainer>
 );
 
+/** A bar series of a chart: `stack` puts bars of one category on top of each other, else side by side. */
+export interface BarSeries {
+  key: string;
+  name: string;
+  fill: string;
+  stack?: string;
+}
+
+/** Horizontal bars, a row per category: every bar chart of the reports (with a legend when more than one series). */
+export function CategoryBars<Row extends object>({ rows, category, series, height }: { rows: Row[]; category: keyof Row & string; series: BarSeries[]; height?: number }) {
+  const sideBySide = series.length > 1 && series[0]!.stack === undefined;
+  return (
+    <Chart height={height ?? barsHeight(rows.length * (sideBySide ? series.length : 1))}>
+      <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis type="number" allowDecimals={false} />
+        <YAxis type="category" dataKey={category as string} {...CATEGORY_AXIS} />
+        {series.length > 1 && <Legend itemSorter={legendOrder(series.map((s) => s.key))} />}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.fill} stackId={s.stack} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </Chart>
+  );
+}
+
 export function PageViewsByDay({ data, range, download }: { data: Reports['pageViewsByDay']; range: DayRange; download?: string }) {
   const byDay = new Map(data.map((d) => [d.day, d.pageViews]));
   const days = daysOf(range) ?? data.map((d) => d.day);
@@ -67,14 +93,7 @@ export function PageViewsBySection({ data, download }: { data: Reports['pageView
       empty={rows.length === 0 && 'No page views in this range'}
       chartLabel="Bar chart of page views by section"
       chart={
-        <Chart height={barsHeight(rows.length)}>
-          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="section" {...CATEGORY_AXIS} />
-            <Bar dataKey="pageViews" name="Page views" fill={BLUE} isAnimationActive={false} />
-          </BarChart>
-        </Chart>
+        <CategoryBars rows={rows} category="section" series={[{ key: 'pageViews', name: 'Page views', fill: BLUE }]} />
       }
       table={
         <FiguresTable
@@ -97,16 +116,14 @@ export function ToolFunnel({ data, download }: { data: Reports['toolFunnel']; do
       empty={data.length === 0 && 'No tool starts in this range'}
       chartLabel="Grouped bar chart of starts and completions per tool"
       chart={
-        <Chart height={barsHeight(data.length * 2)}>
-          <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="tool" {...CATEGORY_AXIS} />
-            <Legend itemSorter={legendOrder(['starts', 'completions'])} />
-            <Bar dataKey="starts" name="Starts" fill={BLUE} isAnimationActive={false} />
-            <Bar dataKey="completions" name="Completions" fill={ORANGE} isAnimationActive={false} />
-          </BarChart>
-        </Chart>
+        <CategoryBars
+          rows={data}
+          category="tool"
+          series={[
+            { key: 'starts', name: 'Starts', fill: BLUE },
+            { key: 'completions', name: 'Completions', fill: ORANGE },
+          ]}
+        />
       }
       table={
         <FiguresTable
@@ -142,14 +159,7 @@ export function SearchZeroResults({ data, download }: { data: Reports['searches'
       }
       chartLabel="Bar chart of searches and searches with zero results"
       chart={
-        <Chart height={180}>
-          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="label" {...CATEGORY_AXIS} />
-            <Bar dataKey="value" name="Searches" fill={BLUE} isAnimationActive={false} />
-          </BarChart>
-        </Chart>
+        <CategoryBars rows={rows} category="label" series={[{ key: 'value', name: 'Searches', fill: BLUE }]} height={180} />
       }
       table={
         <table>
@@ -183,16 +193,14 @@ export function FeedbackByPage({ data, download }: { data: Reports['feedbackByPa
       empty={rows.length === 0 && 'No feedback in this range'}
       chartLabel="Stacked bar chart of yes and no answers per page"
       chart={
-        <Chart height={barsHeight(rows.length)}>
-          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="page" {...CATEGORY_AXIS} />
-            <Legend itemSorter={legendOrder(['yes', 'no'])} />
-            <Bar dataKey="yes" name="Yes" stackId="answer" fill={BLUE} isAnimationActive={false} />
-            <Bar dataKey="no" name="No" stackId="answer" fill={ORANGE} isAnimationActive={false} />
-          </BarChart>
-        </Chart>
+        <CategoryBars
+          rows={rows}
+          category="page"
+          series={[
+            { key: 'yes', name: 'Yes', fill: BLUE, stack: 'answer' },
+            { key: 'no', name: 'No', fill: ORANGE, stack: 'answer' },
+          ]}
+        />
       }
       table={
         <FiguresTable

@@ -2,12 +2,12 @@
  * Unique visitors and new versus repeat visitors (issue 13 item 4): estimates from the server's
  * HyperLogLog sketches (docs/OPERATING.md "Unique visitors"), each card saying how close they are.
  */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from 'recharts';
 import { TableWrap } from '../../components/table-wrap';
 import type { Reports } from '../../lib/types';
 import { ChartSection } from './chart-section';
 import { FiguresTable, dayColumn, type Column } from './figures-table';
-import { BLUE, CATEGORY_AXIS, Chart, NO_PAGE, NO_SECTION, ORANGE, barsHeight, legendOrder } from './charts';
+import { BLUE, CategoryBars, Chart, NO_PAGE, NO_SECTION, ORANGE, legendOrder } from './charts';
 import { daysOf, type DayRange } from './date-range';
 import { count, longDay, named, rate, tickDay } from './format';
 
@@ -73,16 +73,14 @@ export function VisitorsBySection({ data, error, download }: { data: Reports['vi
       summary={<Accuracy error={error} />}
       chartLabel="Grouped bar chart of new and repeat visitors per section"
       chart={
-        <Chart height={barsHeight(rows.length * 2)}>
-          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="name" {...CATEGORY_AXIS} />
-            <Legend itemSorter={legendOrder(['newVisitors', 'repeatVisitors'])} />
-            <Bar dataKey="newVisitors" name="New" fill={ORANGE} isAnimationActive={false} />
-            <Bar dataKey="repeatVisitors" name="Repeat" fill={BLUE} isAnimationActive={false} />
-          </BarChart>
-        </Chart>
+        <CategoryBars
+          rows={rows}
+          category="name"
+          series={[
+            { key: 'newVisitors', name: 'New', fill: ORANGE },
+            { key: 'repeatVisitors', name: 'Repeat', fill: BLUE },
+          ]}
+        />
       }
       table={
         <FiguresTable
