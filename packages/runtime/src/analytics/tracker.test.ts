@@ -221,14 +221,14 @@ describe('link hits', () => {
     expect(last().pev2).toBe('42');
   });
 
-  it('sends an exit link with sendBeacon, which outlives the page; page hits and other links as images', () => {
+  it('sends every link hit with sendBeacon, which outlives a navigation the click starts; page hits as images', () => {
     const { t } = make();
     t.send({ type: 'page' });
     t.send({ type: 'link', linkType: 'o', name: 'Find a Pharmacy' });
     t.send({ type: 'link', linkType: 'd', name: 'leaflet.pdf' });
     t.send({ type: 'link', linkType: 'e', name: 'GOV.UK', url: 'https://www.gov.uk/' });
     // An image is heard as (url), a beacon as (url, body).
-    expect(beacon.mock.calls.map((call) => (call.length == 1 ? 'image' : 'beacon'))).toEqual(['image', 'image', 'image', 'beacon']);
+    expect(beacon.mock.calls.map((call) => (call.length == 1 ? 'image' : 'beacon'))).toEqual(['image', 'beacon', 'beacon', 'beacon']);
     expect(new URL(beacon.mock.calls[3]![0]).searchParams.get('pe')).toBe('lnk_e');
   });
 

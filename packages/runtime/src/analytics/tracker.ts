@@ -149,8 +149,9 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
               const query = encode(guard(guard([...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)]).map(cap)).map(cap), now);
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);
-              // An exit link's page is about to go: its hit leaves by a transport that outlives the page.
-              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, link && link.linkType == 'e');
+              // A link hit is sent from a click that may leave the page (a card, a tool start, an exit link):
+              // an image would be cancelled by the navigation, so it leaves by a transport that outlives the page.
+              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link);
               sent.push(query);
               if (sent.length > 20) sent.shift();
               log.debug('analytics:', hit.type, how, query);
