@@ -40,9 +40,11 @@ export function openPostgres(databaseUrl: string, reads: PostgresReads, log: (ms
     connectionTimeoutMillis: 5000,
     statement_timeout: reads.timeoutMs,
   });
-  // An idle client losing its connection emits here; without a listener the process would crash.
+  // An idle client losing its connection emits on its pool; a checked-out client (a transaction
+  // between statements) emits on itself. Without a listener either would crash the process.
   pool.on('error', (error) => log(`storage: PostgreSQL connection lost: ${error.message}`));
   readPool.on('error', (error) => log(`storage: PostgreSQL read connection lost: ${error.message}`));
+  for (const each of [pool, readPool]) each.on('connect', (client) => client.on('error', (error) => log(`storage: PostgreSQL connection in use lost: ${error.message}`)));
   log(`storage: PostgreSQL ${redact(databaseUrl)}`);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const read = new Kysely<Database>({ dialect: new ReadDialect({ pool: readPool }, reads.timeoutMs) });
