@@ -15,24 +15,14 @@
  * The first byte is the format: a later dictionary is a new format, and old rows stay readable.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { HitVariables, LinkType } from './types';
+import type { HitVariables, LinkType, NewHit } from './types';
 import { eventNames } from './text';
 
-/** The content a hit row keeps in `record`. */
-export interface HitContent {
-  hitType: 'page' | 'link';
-  linkType: LinkType | null;
-  linkName: string | null;
-  pageName: string | null;
-  pageUrl: string | null;
-  siteSection: string | null;
-  events: string | null;
-  variables: HitVariables;
-  contextData: Record<string, string>;
-  query: string;
-  clientIp: string | null;
-  userAgent: string | null;
-}
+/** The content a hit row keeps in `record`: the hit's fields that no column holds. */
+export type HitContent = Pick<
+  NewHit,
+  'hitType' | 'linkType' | 'linkName' | 'pageName' | 'pageUrl' | 'siteSection' | 'events' | 'variables' | 'contextData' | 'query' | 'clientIp' | 'userAgent'
+>;
 
 const FORMAT_1 = 1;
 
