@@ -192,6 +192,20 @@ describe('new-versus-repeat and the previous page (SPEC §9)', () => {
     await browser.close();
   });
 
+  it('SPEC §5: the previous-page cookie holds the page name scrubbed, never the postcode the visitor searched for', async () => {
+    const { page, context: browser, errors } = await site.visitor();
+    await page.goto(site.url(WWW, '/service-search/pharmacy/LS1%204AP'));
+    await site.server.waitForHit(viewOf('service-search:pharmacy:postcode'));
+    const stored = (await browser.cookies()).find((c) => c.name === 'nhsuk_previous_page');
+    expect(decodeURIComponent(stored?.value ?? '')).toBe('service-search:pharmacy:postcode');
+    const from = site.server.hits.length;
+    await page.goto(site.url(WWW, '/conditions/hives'));
+    expect((await hitAfter(from, viewOf('conditions:hives'))).params.get('v71')).toBe('service-search:pharmacy:postcode');
+    expect(JSON.stringify(await browser.cookies())).not.toMatch(/ls1|4ap/i);
+    expect(errors).toEqual([]);
+    await browser.close();
+  });
+
   it('keeps its cookies only with the Statistics choice on: none before the visitor chooses, none with Statistics off', async () => {
     for (const [consent, kept] of [
       [{ statistics: true, marketing: false }, true],

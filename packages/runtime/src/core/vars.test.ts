@@ -106,6 +106,23 @@ describe('storage', () => {
     expect(satellite.getVar('Page Name')).toBe('N/A');
   });
 
+  it('SPEC §5: what outlives the page is scrubbed first: no postcode, e-mail address or NHS number in sessionStorage or localStorage', () => {
+    for (const storage of ['session', 'visitor'] as const) {
+      setPageName('Results for LS1 4AP, jane.doe@example.org, 943 476 5919');
+      const config = makeConfig({ storage: createStore, dataElements: { 'Page Name': pageName({ storage, default: 'N/A' }) } });
+      expect(startContainer(config).getVar('Page Name'), storage).toMatch(/LS1 4AP/);
+      const stored = Object.values({ ...sessionStorage, ...localStorage }).join();
+      expect(stored, storage).toContain('Results for postcode,');
+      expect(stored, storage).not.toMatch(/ls1|4ap|jane|example|5919/i);
+      delete page()._satellite;
+      setPageName(undefined);
+      expect(startContainer(config).getVar('Page Name'), storage).toMatch(/^Results for postcode,/);
+      delete page()._satellite;
+      sessionStorage.clear();
+      localStorage.clear();
+    }
+  });
+
   it('needs the storage module: a container built without it remembers nothing', () => {
     setPageName('Home');
     const satellite = startContainer(makeConfig({ dataElements: { 'Page Name': pageName({ storage: 'visitor', default: 'N/A' }) } }));

@@ -40,6 +40,14 @@ describe('previous-value data element', () => {
     expect(document.cookie).toContain('tw_ppn=nhs%3Aconditions%3Ahives');
   });
 
+  it('SPEC §5: the cookie holds the value scrubbed as a hit would carry it (postcode, e-mail, NHS number)', () => {
+    visit('service search: pharmacy: LS1 4AP');
+    expect(decodeURIComponent(document.cookie)).toContain('tw_ppn=service search: pharmacy: postcode');
+    expect(visit('contact jane.doe@example.org about 943 476 5919')).toBe('service search: pharmacy: postcode');
+    expect(decodeURIComponent(document.cookie)).toContain('tw_ppn=contact about');
+    expect(document.cookie).not.toMatch(/ls1|4ap|jane|example|5919/i);
+  });
+
   it('forgets after 30 minutes', () => {
     visit('nhs:home');
     vi.setSystemTime(Date.now() + 29 * MINUTE);
