@@ -118,7 +118,7 @@ try {
   await browser.close();
 }
 
-const targetList = targets(bytesResult, pageCost);
+const targetList = targets(bytesResult, pageCost, growthResult);
 if (targetList.length) print(targetsText(targetList));
 
 const file = join(ROOT, 'bench', 'results', `${name}.json`);
