@@ -1,13 +1,15 @@
 // The decision service under load (issue 14 "Measured", CONTRACT §5): `POST /rest/v1/delivery`
 // executing one mbox for a new visitor id on every request, on the product's server (SQLite),
-// against the bare Node peer of the same run; and the artifact's size for the health site's
+// against the bare Node peer of the same run (the load generator in its own process); and the artifact's size for the health site's
 // activities. Loopback only, bounded in time.
 //   npx tsx bench/decisions.ts   (or `npx tsx bench/run.ts --only decisions`; BENCH_SECONDS, default 10)
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
 import { PASSWORD, publishWith } from '../packages/server/test/decisions-helpers';
 import { startBarePeer } from './bare-peer';
@@ -47,16 +49,12 @@ function healthSiteActivities(): Record<string, unknown> {
 /** One execute of the mbox for the visitor. */
 const body = (visitor: string) => JSON.stringify({ id: { tntId: visitor }, context: { channel: 'web', address: { url: PAGE } }, execute: { mboxes: [{ name: MBOX, index: 0 }] } });
 
+/** autocannon in its own process (decisions-load.ts), so the load never shares the server's event loop. */
 async function load(name: string, port: number): Promise<DecisionFigures> {
-  let visitor = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/rest/v1/delivery?client=health&sessionId=bench-session`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    // A new visitor on every request, so each one is allocated afresh (autocannon's `[<id>]`
-    // body replacement stalled here at a few requests per second; setupRequest does not).
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: body(`bench-visitor-${visitor++}`) }) }],
-  });
+  const url = `http://127.0.0.1:${port}/rest/v1/delivery?client=health&sessionId=bench-session`;
+  const script = path.join(import.meta.dirname, 'decisions-load.ts');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, url, String(SECONDS), String(CONNECTIONS), body('{visitor}')], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as autocannon.Result;
   return { name, throughput: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
