@@ -10,7 +10,7 @@ import { ACTION_FIELDS, CONDITION_FIELDS, DATA_ELEMENT_FIELDS, EVENT_FIELDS, typ
 export type Part = string | number;
 
 /** The editor page a field is on; `property` has no editor in the console (the property file's settings). */
-export type IssuePage = { kind: 'rule' | 'data-element'; index: number; name: string } | { kind: 'property' };
+export type IssuePage = { kind: 'rule' | 'data-element'; index: number; name: string } | { kind: 'activity'; index: number; name: string; id: number } | { kind: 'property' };
 
 export interface IssueLocation {
   page: IssuePage;
@@ -161,6 +161,93 @@ function elementLocation(document: PropertyDocument, index: number, rest: Part[]
   return at(inner.field, ['Source settings', ...inner.words]);
 }
 
+const ACTIVITY_FIELDS: Record<string, string> = { name: 'Test name', state: 'State', id: 'Activity id', type: 'Activity type', location: 'Location', audience: 'Audience', experiences: 'Experiences', goals: 'Goals' };
+const LOCATION_FIELDS: Record<string, string> = { type: 'Location type', name: 'Location name' };
+const CONDITION_KEYS: Record<string, string> = {
+  type: 'Type',
+  negate: 'Negate',
+  values: 'Values',
+  operator: 'Operator',
+  name: 'Name',
+  value: 'Value',
+  is: 'Visitor',
+  event: 'Event',
+  atLeast: 'At least this many times',
+  withinDays: 'Within days',
+};
+const EXPERIENCE_KEYS: Record<string, string> = { name: 'Experience name', split: 'Traffic split (%)', offers: 'Offers' };
+const OFFER_KEYS: Record<string, string> = { type: 'Offer type', selector: 'CSS selector', content: 'Content', url: 'Redirect to', priority: 'Priority' };
+const GOAL_KEYS: Record<string, string> = { name: 'Goal name', type: 'Goal type', path: 'Page path', selector: 'CSS selector', event: 'Analytics event' };
+
+const named = (noun: string, position: number, item: Record<string, unknown> | undefined, by: 'name' | 'type') => {
+  const value = item?.[by];
+  return `${noun} ${position + 1}${typeof value === 'string' && value ? (by === 'name' ? ` “${value}”` : ` (${value})`) : ''}`;
+};
+
+/** A list item's fields in the activity form: the item's own `first` field for the item as a whole, a known key as it is. */
+function itemField(at: Part[], rest: Part[], keys: Record<string, string>, first: string): { field: Part[]; words: string[] } {
+  const [key] = rest;
+  if (typeof key === 'string' && key in keys) return { field: [...at, key], words: [keys[key]!] };
+  return { field: [...at, first], words: key === undefined ? [] : [words(key)] };
+}
+
+/** An activity's issue (issue 14 item 4): the A/B test form's field that shows it (its paths are the document's). */
+function activityLocation(document: PropertyDocument, index: number, rest: Part[]): { page: IssuePage; field: Part[]; words: string[] } {
+  const activity = asObject((document.personalisation?.activities as unknown[] | undefined)?.[index]);
+  const name = typeof activity?.name === 'string' ? activity.name : '';
+  const id = typeof activity?.id === 'number' ? activity.id : 0;
+  const page: IssuePage = { kind: 'activity', index, name, id };
+  const noun = activity?.type === 'xt' ? 'Experience targeting' : 'A/B test';
+  const base: Part[] = ['personalisation', 'activities', index];
+  const at = (field: Part[], more: string[]) => ({ page, field: [...base, ...field], words: [name ? `${noun} “${name}”` : `Activity ${index + 1} (no name yet)`, ...more] });
+  const [key, position, ...below] = rest;
+  const list = (value: unknown, i: Part | undefined) => (typeof i === 'number' ? asObject((value as unknown[] | undefined)?.[i]) : undefined);
+  switch (key) {
+    case undefined:
+    case 'id':
+    case 'type':
+      return at(['name'], key === undefined ? [] : [words(key, ACTIVITY_FIELDS)]);
+    case 'name':
+    case 'state':
+      return at([key], [words(key, ACTIVITY_FIELDS)]);
+    case 'location':
+      return at(['location', position === 'name' ? 'name' : 'type'], ['Location', ...(typeof position === 'string' ? [words(position, LOCATION_FIELDS)] : [])]);
+    case 'audience': {
+      if (position !== 'conditions') return at(['audience', position === 'match' ? 'match' : 'conditions'], ['Audience', ...(position === 'match' ? ['Match'] : [])]);
+      const [k, ...inner] = below;
+      if (typeof k !== 'number') return at(['audience', 'conditions'], ['Audience', 'Conditions']);
+      const condition = list(asObject(activity?.audience)?.conditions, k);
+      const item = itemField(['audience', 'conditions', k], inner, CONDITION_KEYS, 'type');
+      return at(item.field, ['Audience', named('Condition', k, condition, 'type'), ...item.words]);
+    }
+    case 'experiences': {
+      if (typeof position !== 'number') return at(['experiences'], ['Experiences']);
+      const experience = list(activity?.experiences, position);
+      const title = named('Experience', position, experience, 'name');
+      const [part, j, ...offerRest] = below;
+      if (part !== 'offers' || typeof j !== 'number') {
+        const item = itemField(['experiences', position], below, EXPERIENCE_KEYS, 'name');
+        return at(item.field, [title, ...item.words]);
+      }
+      const offer = list(experience?.offers, j);
+      const offerAt: Part[] = ['experiences', position, 'offers', j];
+      const [leaf, sub] = offerRest;
+      // Rearrange edits content.from and content.to; attribute and style records show a row per key.
+      if (leaf === 'content' && typeof sub === 'string') return at([...offerAt, 'content', sub], [title, named('Offer', j, offer, 'type'), 'Content', sub]);
+      if (leaf === 'content' && offer?.type === 'rearrange') return at([...offerAt, 'content', 'from'], [title, named('Offer', j, offer, 'type'), 'Content']);
+      const item = itemField(offerAt, offerRest, OFFER_KEYS, 'type');
+      return at(item.field, [title, named('Offer', j, offer, 'type'), ...item.words]);
+    }
+    case 'goals': {
+      if (typeof position !== 'number') return at(['goals'], ['Goals']);
+      const item = itemField(['goals', position], below, GOAL_KEYS, 'name');
+      return at(item.field, [named('Goal', position, list(activity?.goals, position), 'name'), ...item.words]);
+    }
+    default:
+      return at(['name'], [words(key)]);
+  }
+}
+
 /** Where the issue at `path` is, read against the edited document (names and component types come from it). */
 export function locateIssue(path: string, document: PropertyDocument): IssueLocation {
   const parts = parsePath(path);
@@ -168,6 +255,7 @@ export function locateIssue(path: string, document: PropertyDocument): IssueLoca
   let found: { page: IssuePage; field: Part[] | undefined; words: string[] };
   if (top === 'rules' && typeof index === 'number') found = ruleLocation(document, index, rest);
   else if (top === 'dataElements' && typeof index === 'number') found = elementLocation(document, index, rest);
+  else if (top === 'personalisation' && index === 'activities' && typeof rest[0] === 'number') found = activityLocation(document, rest[0], rest.slice(1));
   else if (top === 'rules' || top === 'dataElements') found = { page: { kind: 'property' }, field: undefined, words: [top === 'rules' ? 'Rules' : 'Data elements'] };
   else found = { page: { kind: 'property' }, field: undefined, words: parts.length ? parts.map((p) => words(p, PROPERTY_WORDS)) : ['The property'] };
   return { page: found.page, fieldPath: found.field, fieldId: found.field && fieldId(pathText(found.field)), label: found.words.join(' › ') };

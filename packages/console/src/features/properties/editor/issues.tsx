@@ -6,6 +6,7 @@
 import { createContext, useContext, useMemo, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { pathText, type Issue, type Path, type PropertyDocument } from '../document';
+import { activityPaths } from '../../activities/activity-form';
 import { paths } from '../paths';
 import { locateIssue, placeIssues, type IssueLocation } from './issue-location';
 
@@ -76,7 +77,10 @@ export interface FocusFieldState {
 export function IssueLink({ issue, property, editing }: { issue: PlacedIssue; property: string; editing: Path }) {
   const { page, fieldId, label } = issue.location;
   if (page.kind === 'property' || fieldId === undefined) return <span>{label}</span>;
-  const here = editing[0] === (page.kind === 'rule' ? 'rules' : 'dataElements') && editing[1] === page.index;
+  const here =
+    page.kind === 'activity'
+      ? editing[0] === 'personalisation' && editing[1] === 'activities' && editing[2] === page.index
+      : editing[0] === (page.kind === 'rule' ? 'rules' : 'dataElements') && editing[1] === page.index;
   if (here)
     return (
       <a
@@ -92,7 +96,7 @@ export function IssueLink({ issue, property, editing }: { issue: PlacedIssue; pr
         {label}
       </a>
     );
-  const to = page.kind === 'rule' ? paths.editRule(property, page.name) : paths.editDataElement(property, page.name);
+  const to = page.kind === 'activity' ? activityPaths.edit(property, page.id) : page.kind === 'rule' ? paths.editRule(property, page.name) : paths.editDataElement(property, page.name);
   return (
     <Link to={to} state={{ focusField: fieldId } satisfies FocusFieldState}>
       {label}
