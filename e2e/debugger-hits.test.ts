@@ -27,7 +27,11 @@ afterAll(async () => {
 
 async function signIn(): Promise<Page> {
   const context = await browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
+  await context.addCookies([
+    { name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' },
+    // The condition page personalises (activity 1002), whose display link hit would come and go with the decision: off here (SPEC §8 mboxDisable).
+    { name: 'mboxDisable', value: '1', domain: '.health.localhost', path: '/' },
+  ]);
   const page = await context.newPage();
   await page.goto(`${product.base}/console/`);
   await page.waitForURL(/\/console\/sign-in$/);

@@ -47,6 +47,8 @@ export async function startHealthSite(options: HealthSiteOptions = {}): Promise<
       propertyDir: loaded.dir,
       trackingServer: `metrics.health.localhost:${server.port}`,
       identityServer: `id.health.localhost:${server.port}`,
+      // The page-load decision asks this server, which has no decision service: the page is shown at once.
+      decisionServer: `decisions.health.localhost:${server.port}`,
     });
     writeFileSync(join(out, property.name, `${env}.js`), built.js);
   }

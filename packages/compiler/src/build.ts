@@ -17,6 +17,8 @@ export interface CompileOptions {
   trackingServer?: string;
   /** Replaces settings.identity.server (the demo's identity service on this server's port). */
   identityServer?: string;
+  /** Replaces personalisation.server (the demo's decision service on this server's port). */
+  decisionServer?: string;
   /** The folder that custom-code `file` settings are relative to. */
   propertyDir?: string;
   /** Entries at least this long ship their rules and data elements as JSON (default JSON_FROM_CHARS). */

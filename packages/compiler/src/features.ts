@@ -6,7 +6,8 @@ import type { EnvironmentName, Property } from '@tagwell/schema';
  */
 export function featureDefines(property: Property, env: EnvironmentName): Record<string, string> {
   const actions = property.rules.flatMap((rule) => rule.actions);
-  const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link');
+  // Personalisation reports what it shows on a link hit of its own (runtime personalisation/analytics.ts, issue 15 item 4).
+  const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link') || personalises(property);
   const contextData = actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
   // Tokens live in settings strings; custom code reads the event directly and needs no token.
   const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
@@ -26,9 +27,14 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_CONSENT: String(consent),
     TW_IDENTITY: String(property.settings.identity !== undefined),
     TW_PREINSTALLED: String(property.settings.preinstalledTracker !== undefined),
+    TW_PERSONALISATION: String(personalises(property)),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }
 
 /** The console's debugger talks to development and staging containers; visitors never pay for it. */
 export const hasDebugBridge = (env: EnvironmentName): boolean => env !== 'production';
+
+/** Issue 15: the page's personalisation is built in only when an enabled rule runs the `personalise` action. */
+export const personalises = (property: Property): boolean =>
+  property.personalisation !== undefined && property.rules.some((rule) => rule.enabled && rule.actions.some((a) => a.type === 'personalise'));

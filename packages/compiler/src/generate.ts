@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { audienceParameter, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, jsonLiteral, linkCodes, literal, UserKeys } from './emit';
 import { CompileError } from './errors';
-import { hasDebugBridge } from './features';
+import { hasDebugBridge, personalises } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
 export interface GenerateOptions {
@@ -16,6 +16,8 @@ export interface GenerateOptions {
   trackingServer?: string;
   /** Replaces the document's identity service (settings.identity.server), e.g. `id.health.localhost:8080` for the demo. */
   identityServer?: string;
+  /** Replaces the document's decision service (personalisation.server), e.g. `decisions.health.localhost:8080` for the demo. */
+  decisionServer?: string;
   /**
    * The minifier's names for structural keys (esbuild's mangle cache from a build of the same property):
    * given, the rules and data elements travel as JSON text for JSON.parse (emit.ts, jsonLiteral).
@@ -51,6 +53,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     throw new CompileError(`tracking server override "${options.trackingServer}" is not a host name with an optional :port`);
   if (options.identityServer !== undefined && !/^[a-z0-9.-]+(:\d+)?$/i.test(options.identityServer))
     throw new CompileError(`identity server override "${options.identityServer}" is not a host name with an optional :port`);
+  if (options.decisionServer !== undefined && !/^[a-z0-9.-]+(:\d+)?$/i.test(options.decisionServer))
+    throw new CompileError(`decision server override "${options.decisionServer}" is not a host name with an optional :port`);
   const code = loadCustomCode(property, options.propertyDir ?? process.cwd());
   const imports = new Map<string, string>();
   const use = (kind: Kind, type: string): Code => {
@@ -105,7 +109,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   });
 
   const runtimeVersion = runtime.version;
-  const buildId = computeBuildId(property, env, runtimeVersion, { trackingServer: options.trackingServer, identityServer: options.identityServer }, code);
+  const buildId = computeBuildId(property, env, runtimeVersion, { trackingServer: options.trackingServer, identityServer: options.identityServer, decisionServer: options.decisionServer }, code);
   const config = {
     build: { property: property.name, environment: env, version: String(property.version), buildId, runtimeVersion },
     cookieDomain: property.settings.cookieDomain,
@@ -117,6 +121,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
     consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
     identity: property.settings.identity && identityConfig(property.settings.identity, useRuntime('identity/index'), options.identityServer),
+    target: personalises(property) ? personalisationConfig(property, env, useRuntime('personalisation/index'), options.decisionServer) : undefined,
     // Imported by the entry, not by the core: esbuild names identifiers from the text of every file it
     // reads, so a production container, which never reads this one, keeps its bytes whatever the bridge becomes.
     debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
@@ -178,6 +183,38 @@ function analyticsConfig(property: Property, env: EnvironmentName, runtimeVersio
 function identityConfig(identity: NonNullable<Property['settings']['identity']>, module: Code, server?: string) {
   const { customerIdTypes: _types, pathExclusions, crossDomainHosts, ...rest } = identity;
   return { module, ...rest, server: server ?? identity.server, pathExclusions: nonEmpty(pathExclusions), crossDomainHosts: nonEmpty(crossDomainHosts) };
+}
+
+/**
+ * docs/PERSONALISATION.md: the page's personalisation settings as the runtime reads them; defaults the
+ * runtime knows left out. The location parameters are those the global location's audiences read.
+ */
+function personalisationConfig(property: Property, env: EnvironmentName, module: Code, server?: string) {
+  const p = property.personalisation!;
+  const decisionServer = server ?? p.server;
+  if (decisionServer === undefined) throw new CompileError('personalisation.server: required when a rule has a personalise action');
+  const newRepeat = property.dataElements.find((e) => e.type === 'new-repeat')?.name;
+  const parameters = new Map<string, string>();
+  for (const activity of p.activities.filter((a) => a.location.type === 'mbox' && a.location.name === p.globalLocation))
+    for (const audience of [activity.audience, ...activity.experiences.map((e) => e.audience)])
+      for (const condition of audience?.conditions ?? []) {
+        const name = audienceParameter(condition);
+        if (condition.type === 'data-element' && name) parameters.set(name, condition.name);
+        // SPEC §9: new or repeat as the page decides it, from the property's new-repeat data element.
+        if (condition.type === 'visitor' && name && newRepeat) parameters.set(name, newRepeat);
+      }
+  return {
+    module,
+    server: decisionServer,
+    client: p.client,
+    globalLocation: p.globalLocation,
+    environmentId: p.environmentIds[env],
+    prehidingStyle: p.prehidingStyle,
+    targetMigrationEnabled: p.targetMigrationEnabled || undefined,
+    autoCollect: p.autoCollectPropositionInteractions === 'never' ? undefined : p.autoCollectPropositionInteractions,
+    parameters: nonEmpty([...parameters]),
+    views: p.activities.some((a) => a.location.type === 'view') || undefined,
+  };
 }
 
 /** The image-request key of a variable the schema has already accepted (prop2 -> c2). */

@@ -51,3 +51,14 @@ it('the minimal property pays for neither; a property that sets variables apart 
   const apart = { ...property, rules: [...property.rules, { ...property.rules[0]!, name: 'Search', actions: [property.rules[0]!.actions[0]!] }] };
   expect((await compileContainer(apart, 'production', { propertyDir: dir })).js).toMatch(OCCURRENCE);
 });
+
+describe('TW_LINK_HITS: link hits', () => {
+  it('is on for a link send-beacon, and for personalisation, which reports what it shows on a link hit (issue 15 item 4)', () => {
+    expect(defines([[set, send]]).TW_LINK_HITS).toBe('false');
+    expect(defines([[{ type: 'send-beacon', settings: { type: 'link', linkName: 'x' } }]]).TW_LINK_HITS).toBe('true');
+    const property = assertProperty(baseProperty({ settings: { trackingServer: 'metrics.example.test' }, rules: [{ name: 'r', events: [{ type: 'dom-ready' }], actions: [send] }] }));
+    // Only what featureDefines reads: a personalisation section and an enabled rule that personalises.
+    const personalising = { ...property, personalisation: { client: 'health' }, rules: [...property.rules, { ...property.rules[0]!, name: 'p', actions: [{ type: 'personalise' }] }] } as unknown as typeof property;
+    expect(featureDefines(personalising, 'production').TW_LINK_HITS).toBe('true');
+  });
+});

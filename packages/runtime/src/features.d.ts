@@ -24,3 +24,5 @@ declare const TW_DEBUG_BRIDGE: boolean;
 declare const TW_IDENTITY: boolean;
 /** A tracker preinstalled on the page (settings.preinstalledTracker): hits wait for it and use its account and server (analytics/preinstalled.ts). */
 declare const TW_PREINSTALLED: boolean;
+/** The page's personalisation (personalisation/): a rule's `personalise` action decides and renders the page load (docs/PERSONALISATION.md). */
+declare const TW_PERSONALISATION: boolean;

@@ -10,7 +10,18 @@ import { cssSelector } from './components';
 const text = z.string().min(1, 'must not be empty');
 
 /** SPEC §5: the mbox name has a maximum length (not shown; Target's is 250). */
-export const PERSONALISATION_LIMITS = { locationMaxLength: 250 } as const;
+export const PERSONALISATION_LIMITS = {
+  locationMaxLength: 250,
+  /** SPEC §9: the page-load request times out after this long, and the page is shown at the latest then. */
+  requestTimeoutMs: 3_000,
+  /** SPEC §9: the session id lives this long, renewed on activity. */
+  sessionMs: 1_860_000,
+  /** SPEC §9: a request URL longer than this goes as POST (the page always POSTs: the endpoint is POST-only). */
+  urlMaxLength: 2_048,
+} as const;
+
+/** SPEC §9: the page-hiding style is body opacity 0. */
+export const DEFAULT_PREHIDING_STYLE = 'body { opacity: 0 !important }';
 
 /** SPEC §5: view names are non-empty and lower-cased; mbox names are matched as written. */
 const locationSchema = z.discriminatedUnion('type', [
@@ -100,6 +111,19 @@ export const personalisationSchema = z.strictObject({
     .default({ production: 1, staging: 2, development: 3 }),
   /** In priority order: for one location, the first activity that decides wins. */
   activities: z.array(activitySchema).default([]),
+  // The page's settings (issue 15, SPEC §5): read by the container a `personalise` action builds in.
+  /** The decision service the page asks, host[:port] (like settings.identity.server); an https page asks it over https. */
+  server: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name, optionally with :port').optional(),
+  /** SPEC §5, §9: applied before the page-load request, removed once rendered or at the time-out. */
+  prehidingStyle: z.string({ error: 'prehidingStyle must be a non-empty string' }).trim().min(1, 'prehidingStyle must be a non-empty string').default(DEFAULT_PREHIDING_STYLE),
+  /** SPEC §5: share the session (and visitor) of a Target library already on the page (its `mbox` cookie). */
+  targetMigrationEnabled: z.boolean({ error: 'targetMigrationEnabled must be a boolean' }).default(false),
+  /** SPEC §5: clicks on rendered content reported always, never, or on decorated elements only; never for these Target-style activities. */
+  autoCollectPropositionInteractions: z
+    .enum(['always', 'never', 'decoratedElementsOnly'], { error: 'autoCollectPropositionInteractions must be always, never or decoratedElementsOnly' })
+    .default('never'),
+  /** SPEC §4, §5: consent-gated history storage; off unless set. */
+  personalizationStorageEnabled: z.boolean({ error: 'personalizationStorageEnabled must be a boolean' }).default(false),
 });
 
 export type Personalisation = z.output<typeof personalisationSchema>;

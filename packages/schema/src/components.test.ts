@@ -28,7 +28,12 @@ const withRule = (extra: Json, index = 0): Json =>
 
 const withEvent = (event: Json, index = 0) => withRule({ events: [event] }, index);
 const withCondition = (condition: Json, index = 0) => withRule({ conditions: [condition] }, index);
-const withAction = (action: Json, index = 0) => withRule({ actions: [action] }, index);
+/** A personalise action needs the personalisation section and the consent gate (personalisation-page.test.ts). */
+const PERSONALISING = {
+  settings: { trackingServer: 'metrics.example.com', consent: { status: 'Section', statistics: 'Section', changeEvent: 'consent-changed' } },
+  personalisation: { client: 'health', organizationId: 'HEALTH0123456789@AdobeOrg', server: 'decisions.example.com' },
+};
+const withAction = (action: Json, index = 0) => ({ ...withRule({ actions: [action] }, index), ...(action.type === 'personalise' && PERSONALISING) });
 const withElement = (element: Json) => doc({ dataElements: [...ELEMENTS, element] });
 
 
@@ -41,7 +46,7 @@ describe('component type lists', () => {
     expect(CONDITION_TYPES).toEqual(['path', 'host', 'query-parameter', 'cookie', 'value-comparison', 'no-hash', 'custom-code']);
   });
   it('lists every action type', () => {
-    expect(ACTION_TYPES).toEqual(['set-variables', 'send-beacon', 'clear-variables', 'load-script', 'custom-code', 'load-survey', 'set-cookie', 'remove-query-parameter', 'dispatch-event']);
+    expect(ACTION_TYPES).toEqual(['set-variables', 'send-beacon', 'clear-variables', 'load-script', 'custom-code', 'load-survey', 'set-cookie', 'remove-query-parameter', 'dispatch-event', 'personalise']);
   });
   it('lists every data element type', () => {
     expect(DATA_ELEMENT_TYPES).toEqual(['data-layer', 'cookie', 'query-parameter', 'meta-tag', 'page-info', 'lookup-table', 'constant', 'custom-code', 'new-repeat', 'previous-value']);
@@ -251,6 +256,7 @@ const VALID_ACTIONS: Record<string, Json[]> = {
     { type: 'dispatch-event', settings: { eventType: 'tw:ready' } },
     { type: 'dispatch-event', settings: { eventType: 'tw:search', target: '#search', detail: { term: '%Page Name%' } } },
   ],
+  personalise: [{ type: 'personalise' }],
 };
 
 describe('actions', () => {
@@ -306,6 +312,7 @@ describe('actions', () => {
     ['remove-query-parameter', { type: 'remove-query-parameter', settings: {} }, ['rules[0].actions[0].settings.name: required']],
     ['dispatch-event', { type: 'dispatch-event', settings: { eventType: 'x', detail: { count: 1 } } }, ['rules[0].actions[0].settings.detail.count: Invalid input: expected string, received number']],
     ['dispatch-event', { type: 'dispatch-event', settings: { eventType: 'x', target: '' } }, ['rules[0].actions[0].settings.target: must not be empty']],
+    ['personalise', { type: 'personalise', settings: { timeout: 5000 } }, ['rules[0].actions[0].settings: unknown option "timeout"']],
   ];
   for (const [type, action, expected] of INVALID) {
     it(`rejects an invalid ${type} action: ${expected[0]}`, () => {
@@ -319,7 +326,7 @@ describe('actions', () => {
 
   it('names an unknown action type', () => {
     expect(errorsOf(withAction({ type: 'bogus' }, 2))).toEqual([
-      'rules[2].actions[0].type: unknown type "bogus"; expected one of set-variables, send-beacon, clear-variables, load-script, custom-code, load-survey, set-cookie, remove-query-parameter, dispatch-event',
+      'rules[2].actions[0].type: unknown type "bogus"; expected one of set-variables, send-beacon, clear-variables, load-script, custom-code, load-survey, set-cookie, remove-query-parameter, dispatch-event, personalise',
     ]);
   });
 });

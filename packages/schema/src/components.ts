@@ -166,7 +166,8 @@ export const actionSchema = z.discriminatedUnion('type', [
       target: selector.optional(),
       detail: z.record(z.string(), z.string()).optional(),
     }),
-  }),
+  }),  /** Issue 15: the page-load decision of the property's personalisation, rendered without flicker (docs/PERSONALISATION.md). */
+  z.strictObject({ type: z.literal('personalise'), settings: noSettings }),
 ]);
 
 // --- Data elements ------------------------------------------------------------

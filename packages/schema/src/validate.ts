@@ -118,6 +118,12 @@ function checkReferences(input: unknown): string[] {
   // CONTRACT §5: no identifier without the Statistics choice, so the identity code needs the consent gate.
   if (settings?.identity && !consent) errors.push('settings.identity: needs settings.consent: the visitor id exists only with the Statistics choice on');
   const rules = listOf(property.rules).map(objectOf);
+  // Issue 15: the page-load decision needs a decision service to ask, and the Statistics choice before it asks.
+  const personalising = rules.flatMap((rule, i) => listOf(rule?.actions).flatMap((a, j) => (objectOf(a)?.type === 'personalise' ? [`rules[${i}].actions[${j}]`] : [])));
+  const page = objectOf(property.personalisation);
+  if (personalising.length && !page) errors.push(`${personalising[0]}: a personalise action needs the property's personalisation section (client, activities and server)`);
+  else if (personalising.length && page && page.server === undefined) errors.push('personalisation.server: required when a rule has a personalise action: the decision service the page asks (host[:port])');
+  if (personalising.length && !consent) errors.push(`${personalising[0]}: a personalise action needs settings.consent: no decision request before the Statistics choice (SPEC §5)`);
   const ruleNames = new Set<string>();
   rules.forEach((rule, i) => {
     const name = textOf(rule?.name);

@@ -25,6 +25,8 @@ export interface TargetClientInstance {
 export const personalisation = (overrides: Record<string, unknown> = {}) => ({
   client: 'health',
   organizationId: ORG,
+  // The health site's page-load rule asks this decision service (docs/PERSONALISATION.md).
+  server: 'decisions.health.localhost',
   activities: [
     {
       id: 101,

@@ -31,8 +31,8 @@ it('two server processes on one PostgreSQL decide alike after each publish', asy
   for (const { child, port } of servers) expect(listeningPids(port)).toEqual([child.pid]);
   const [a, b] = servers.map((s) => s.port) as [number, number];
 
-  // As imported: the property's example activity is paused, so both answer with no offers.
-  for (const port of [a, b]) expect(await ask(port, 'v')).toEqual({ status: 200, page: undefined, banner: undefined, content: undefined });
+  // As imported: the property's condition-page activity (1002) gives this condition page its control ("Other condition pages"), nothing decides the banner.
+  for (const port of [a, b]) expect(await ask(port, 'v')).toEqual({ status: 200, page: 1, banner: undefined, content: undefined });
 
   // Published through A: B decides from it too, the same experience for every visitor.
   const first = await publishWith(`http://127.0.0.1:${a}`, { personalisation: personalisation() });

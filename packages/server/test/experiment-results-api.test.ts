@@ -53,7 +53,14 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     root = new AdminClient(base);
     expect((await root.signIn('root', PASSWORD)).status).toBe(200);
 
-    // Version 2: the activity active, with a tool-completion goal; published on development only.
+    // Version 2: the shipped activities paused, published everywhere (in promotion order); version 3 replaces it on development.
+    const shipped = (await root.get<Detail>('/api/admin/properties/health-site')).body;
+    const pausedDocument = structuredClone(shipped.latest.document);
+    for (const shippedActivity of pausedDocument.personalisation.activities) shippedActivity.state = 'paused';
+    const paused = await root.post<{ version: number }>('/api/admin/properties/health-site/versions', { document: pausedDocument, baseVersion: shipped.latest.version, note: 'pause' });
+    expect(paused.status).toBe(201);
+    for (const environment of ['development', 'staging', 'production']) expect((await root.post('/api/admin/properties/health-site/publications', { environment, version: paused.body.version })).status).toBe(201);
+    // Version 3: the activity active, with a tool-completion goal; published on development only.
     const detail = (await root.get<Detail>('/api/admin/properties/health-site')).body;
     const document = structuredClone(detail.latest.document);
     const activity = document.personalisation.activities[0]!;
@@ -62,7 +69,7 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     const v2 = await root.post<{ version: number }>('/api/admin/properties/health-site/versions', { document, baseVersion: detail.latest.version, note: 'run the A/B test' });
     expect(v2.status).toBe(201);
     expect((await root.post('/api/admin/properties/health-site/publications', { environment: 'development', version: v2.body.version })).status).toBe(201);
-    // Version 3, saved only: a second activity is a draft.
+    // Version 4, saved only: a second activity is a draft.
     const draft = structuredClone(document);
     draft.personalisation.activities.push({ ...structuredClone(activity), id: DRAFT, name: 'Draft wording test', state: 'active' });
     expect((await root.post('/api/admin/properties/health-site/versions', { document: draft, baseVersion: v2.body.version })).status).toBe(201);
@@ -177,7 +184,7 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     expect((await root.get<{ error: { code: string } }>('/api/admin/activities/abc/results')).body.error.code).toBe('BAD_REQUEST');
     const draft = await root.get<{ error: { code: string; message: string } }>(`/api/admin/activities/${DRAFT}/results?environment=development`);
     expect(draft.status).toBe(404);
-    expect(draft.body.error.message).toBe(`Not found: activity ${DRAFT} is not published on development; published there: ${ACTIVITY}`);
+    expect(draft.body.error.message).toBe(`Not found: activity ${DRAFT} is not published on development; published there: ${ACTIVITY}, 1002`);
     // Published paused on production: its results are still there to read.
     expect((await root.get(`/api/admin/activities/${ACTIVITY}/results?environment=production`)).status).toBe(200);
     expect((await root.get('/api/admin/activities/1/results?property=nope')).status).toBe(404);

@@ -74,6 +74,14 @@ export interface Context {
   bridge?: Bridge;
   /** The visitor identity (identity/index.ts), when the property uses it and the path is not excluded. */
   identity?: Visitor;
+  /** The page's personalisation (personalisation/index.ts), when a rule of the property personalises. */
+  target?: Personalisation;
+}
+
+/** What the `personalise` action runs (personalisation/page-load.ts). Never throws. */
+export interface Personalisation {
+  /** The page-load decision: prehide, ask the decision service for the global location, render, show. */
+  pageLoad(): void;
 }
 
 /**
@@ -210,6 +218,27 @@ export interface IdentityConfig {
   idSyncContainerId?: number;
 }
 
+/** The page's personalisation settings as the compiler emits them (packages/schema activities.ts), with the module. */
+export interface PersonalisationConfig {
+  /** personalisation/index.ts's default export. */
+  module: (ctx: Context, config: PersonalisationConfig) => Personalisation | undefined;
+  /** host[:port] of the decision service. */
+  server: string;
+  /** The Target client code (CONTRACT §5). */
+  client: string;
+  globalLocation: string;
+  /** The Delivery API environmentId of this container's environment. */
+  environmentId: number;
+  prehidingStyle: string;
+  targetMigrationEnabled?: boolean;
+  /** SPEC §5: left out for `never`, the default of these Target-style activities. */
+  autoCollect?: 'always' | 'decoratedElementsOnly';
+  /** The location parameters the audiences read: [parameter, data element] (schema audienceParameter). */
+  parameters?: Array<[parameter: string, dataElement: string]>;
+  /** The property has view activities. */
+  views?: boolean;
+}
+
 export interface BuildInfo {
   property: string;
   environment: string;
@@ -231,6 +260,8 @@ export interface ContainerConfig {
   consent?: ConsentConfig;
   /** The visitor identity, when the property declares identity settings. */
   identity?: IdentityConfig;
+  /** The page's (Target-style) personalisation, when a rule of the property has a `personalise` action. */
+  target?: PersonalisationConfig;
   /** core/storage's createStore, when a data element has a storage duration. */
   storage?: () => DataElementStore;
   /** core/debug-bridge's default export, in development and staging containers only. */

@@ -25,8 +25,18 @@ export function localIdentityServer(property: Property, port: number): string | 
   return server && /\.localhost$/.test(server) ? `${server}:${port}` : undefined;
 }
 
+/** And a decision service on a `.localhost` name (docs/PERSONALISATION.md): the demo property's `decisions.health.localhost`. */
+export function localDecisionServer(property: Property, port: number): string | undefined {
+  const server = property.personalisation?.server;
+  return server && /\.localhost$/.test(server) ? `${server}:${port}` : undefined;
+}
+
 /** The build options that point a property's containers at this server, when it names a `.localhost` host. */
-export const localServers = (property: Property, port: number) => ({ trackingServer: localTrackingServer(property, port), identityServer: localIdentityServer(property, port) });
+export const localServers = (property: Property, port: number) => ({
+  trackingServer: localTrackingServer(property, port),
+  identityServer: localIdentityServer(property, port),
+  decisionServer: localDecisionServer(property, port),
+});
 
 /** Builds kept per environment after a newer one replaced them, for pages that still name them. */
 export const KEPT_BUILDS = 5;

@@ -64,10 +64,12 @@ describe('the A/B test form', { timeout: 30_000 }, () => {
     expect(body.baseVersion).toBe(6);
     // Everything else in the document is as it was.
     expect({ ...body.document, personalisation: undefined }).toEqual({ ...HEALTH_SITE, personalisation: undefined });
+    const existing = HEALTH_SITE.personalisation!.activities!;
     expect(body.document.personalisation?.activities).toEqual([
-      HEALTH_SITE.personalisation!.activities![0],
+      ...existing,
       {
-        id: 1002,
+        // The next id after the property's highest.
+        id: Math.max(...existing.map((a) => a.id)) + 1,
         name: 'Flu vaccine banner',
         type: 'ab',
         location: { type: 'view', name: 'home-page' },
@@ -145,7 +147,7 @@ describe('the A/B test form', { timeout: 30_000 }, () => {
     open('/activities/property/health-site/1001/edit');
     expect(await screen.findByRole('heading', { name: 'Edit A/B test Home page heading wording' })).toBeInTheDocument();
     expect(screen.getByLabelText('Test name')).toHaveValue('Home page heading wording');
-    expect(screen.getByLabelText('State')).toHaveValue('paused');
+    expect(screen.getByLabelText('State')).toHaveValue('active');
     expect(screen.getByLabelText('Location name')).toHaveValue('target-global-mbox');
     const variant = group('Experience 2');
     expect(within(variant).getByLabelText('Experience name')).toHaveValue('Plain words');
@@ -154,12 +156,12 @@ describe('the A/B test form', { timeout: 30_000 }, () => {
     expect(within(group('Condition 2')).getByLabelText('Exclude visitors who match')).toBeChecked();
 
     type(text, 'Health advice you can trust');
-    type(screen.getByLabelText('State'), 'active');
+    type(screen.getByLabelText('State'), 'paused');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(posts(mock.calls)).toHaveLength(1));
     const expected = clone(HEALTH_SITE);
     const activity = expected.personalisation!.activities![0]!;
-    delete activity.state;
+    activity.state = 'paused';
     const offer = activity.experiences[1]!.offers[0]!;
     if (offer.type === 'setText') offer.content = 'Health advice you can trust';
     expect(posts(mock.calls)[0]!.body).toEqual({ document: expected, baseVersion: 6 });
@@ -193,7 +195,7 @@ describe('the A/B test form', { timeout: 30_000 }, () => {
     type(url, 'https://www.health.localhost/flu/');
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(posts(mock.calls)).toHaveLength(1));
-    const saved = (posts(mock.calls)[0]!.body as { document: typeof HEALTH_SITE }).document.personalisation!.activities![1]!;
+    const saved = (posts(mock.calls)[0]!.body as { document: typeof HEALTH_SITE }).document.personalisation!.activities!.at(-1)!;
     expect(saved.experiences.map((e) => e.offers)).toEqual([
       [
         { type: 'html', content: '<p>Hi</p>' },

@@ -217,6 +217,8 @@ function actionPhrase(action: ActionInput, ctx: Context): string {
       const detail = Object.entries(s.detail ?? {}).map(([key, v]) => `${key} ${value(v, ctx)}`);
       return `dispatch the event ${quote(s.eventType)} on ${s.target ? quote(s.target) : 'the document'}${detail.length ? ` with the detail ${list(detail, 'and')}` : ''}`;
     }
+    case 'personalise':
+      return "run the page-load personalisation (the body hidden until the decision service's answer is rendered)";
     default:
       return unknown(action);
   }

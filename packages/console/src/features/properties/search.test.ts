@@ -14,7 +14,9 @@ describe('the rule search', () => {
     expect(found(`http://dev.health.localhost:8080/book-a-coronavirus-vaccination/check`)).toEqual(['Last answer: vaccination flow', 'Feedback survey']);
     // A pattern as its text: the escapes and anchors do not get in the way.
     expect(found('oneyou.health.localhost')).toEqual(['Global page view']);
-    expect(found('/conditions/asthma')).toEqual([]);
+    // SPEC §2: condition pages are where the personalisation rule runs.
+    expect(found('/conditions/asthma')).toEqual(['Personalisation: page load']);
+    expect(found('/pharmacy-opening-hours')).toEqual([]);
   });
 
   it('finds the rules that send a variable (by name, query key or SDR description) or an event', () => {

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { assertProperty } from '@tagwell/schema';
+import { describe, expect, it } from 'vitest';
+import { compileContainer, loadProperty } from '../src/index';
+import { featureDefines } from '../src/features';
+import { generateEntry } from '../src/generate';
+import { baseProperty, evaluateEntry, minimalProperty, repoRoot } from './helpers';
+
+// The page's personalisation (issue 15, docs/PERSONALISATION.md) is an optional module: compiled into a
+// container only when an enabled rule runs the `personalise` action; the runtime reads its settings
+// from the config, with the location parameters the audiences of the global location read.
+
+const healthProperty = path.join(repoRoot, 'properties/health-site/property.json');
+const audience = (conditions: unknown[]) => ({ conditions });
+const personalisingDoc = (options: { enabled?: boolean; personalisation?: Record<string, unknown> } = {}) =>
+  assertProperty(
+    baseProperty({
+      settings: { trackingServer: 'metrics.example.test', consent: { status: 'Status', statistics: 'Statistics', changeEvent: 'consent-changed' } },
+      dataElements: [
+        { name: 'Status', type: 'constant', settings: { value: 'complete' } },
+        { name: 'Statistics', type: 'constant', settings: { value: 'on' } },
+        { name: 'Page Name', type: 'data-layer', settings: { path: 'page.name' } },
+        { name: 'Section', type: 'data-layer', settings: { path: 'page.section' } },
+        { name: 'Visitor', type: 'new-repeat' },
+      ],
+      rules: [{ name: 'Personalisation', enabled: options.enabled ?? true, events: [{ type: 'library-loaded' }], actions: [{ type: 'personalise' }] }],
+      personalisation: {
+        client: 'health',
+        organizationId: 'HEALTH0123456789@AdobeOrg',
+        server: 'decisions.example.test',
+        environmentIds: { production: 7, staging: 8, development: 9 },
+        activities: [
+          {
+            id: 1,
+            name: 'Global',
+            type: 'xt',
+            location: { type: 'mbox', name: 'target-global-mbox' },
+            audience: audience([{ type: 'data-element', name: 'Page Name', value: 'home' }]),
+            experiences: [
+              { name: 'New', audience: audience([{ type: 'visitor', is: 'new' }]), offers: [{ type: 'setText', selector: 'h1', content: 'Hello' }] },
+              { name: 'Rest', offers: [{ type: 'setText', selector: 'h1', content: 'Hi' }] },
+            ],
+            goals: [{ type: 'click', name: 'Link', selector: 'a' }],
+          },
+          {
+            id: 2,
+            name: 'Banner',
+            type: 'xt',
+            location: { type: 'mbox', name: 'banner' },
+            audience: audience([{ type: 'data-element', name: 'Section', operator: 'exists' }]),
+            experiences: [{ name: 'Only', offers: [{ type: 'html', content: '<p>x</p>' }] }],
+            goals: [{ type: 'click', name: 'Link', selector: 'a' }],
+          },
+        ],
+        ...options.personalisation,
+      },
+    }),
+  );
+
+describe('the personalisation module', () => {
+  it('TW_PERSONALISATION follows an enabled rule with the personalise action', () => {
+    expect(featureDefines(personalisingDoc(), 'production').TW_PERSONALISATION).toBe('true');
+    expect(featureDefines(personalisingDoc({ enabled: false }), 'production').TW_PERSONALISATION).toBe('false');
+    expect(featureDefines(loadProperty(minimalProperty).property, 'production').TW_PERSONALISATION).toBe('false');
+    // The health site's activities without its personalisation rule: no page code.
+    const { property } = loadProperty(healthProperty);
+    expect(featureDefines({ ...property, rules: property.rules.filter((r) => !r.actions.some((a) => a.type === 'personalise')) }, 'production').TW_PERSONALISATION).toBe('false');
+  });
+
+  it("emits the page's settings, the environment's id and the global location's parameters, with the server override", () => {
+    const entry = generateEntry(personalisingDoc(), 'staging', { decisionServer: 'decisions.health.localhost:8080' });
+    expect(entry.modules).toEqual(expect.arrayContaining(['personalisation/index', 'actions/personalise']));
+    const config = evaluateEntry(entry.source);
+    expect(config.target).toEqual({
+      module: 'personalisation_index',
+      server: 'decisions.health.localhost:8080',
+      client: 'health',
+      globalLocation: 'target-global-mbox',
+      environmentId: 8,
+      prehidingStyle: 'body { opacity: 0 !important }',
+      // Only what the global location's audiences read: not the banner's Section.
+      parameters: [
+        ['tw.de.page_name', 'Page Name'],
+        ['tw.visitor', 'Visitor'],
+      ],
+    });
+    expect(evaluateEntry(generateEntry(personalisingDoc(), 'production').source).target!.server).toBe('decisions.example.test');
+    expect(() => generateEntry(personalisingDoc(), 'production', { decisionServer: 'http://decisions.example.test' })).toThrow(/decision server override/);
+  });
+
+  it('emits the settings that differ from the defaults', () => {
+    const doc = personalisingDoc({ personalisation: { targetMigrationEnabled: true, autoCollectPropositionInteractions: 'decoratedElementsOnly', prehidingStyle: '#hero { opacity: 0 }' } });
+    expect(evaluateEntry(generateEntry(doc, 'production').source).target).toMatchObject({ targetMigrationEnabled: true, autoCollect: 'decoratedElementsOnly', prehidingStyle: '#hero { opacity: 0 }' });
+  });
+
+  it("the health site's containers carry it and ask the decision service the property names; a container without it carries none of its code", async () => {
+    const { property, dir } = loadProperty(healthProperty);
+    const { js, modules } = await compileContainer(property, 'production', { propertyDir: dir });
+    expect(modules).toEqual(expect.arrayContaining(['personalisation/index', 'actions/personalise']));
+    expect(js).toContain('/rest/v1/delivery');
+    expect(js).toContain('"decisions.health.localhost"');
+    const minimal = loadProperty(minimalProperty);
+    const bare = await compileContainer(minimal.property, 'production', { propertyDir: minimal.dir });
+    expect(bare.modules.some((m) => m.startsWith('personalisation/'))).toBe(false);
+    expect(bare.js).not.toContain('/rest/v1/delivery');
+    expect(bare.js).not.toContain('opacity');
+  });
+});

@@ -1,0 +1,49 @@
+import type { DeliveryClient, DeliveryMetric, DeliveryNotification, Proposition } from './types';
+
+// SPEC §4: a proposition moves from not rendered to render attempted, then one display notification
+// is sent; a duplicate display is never sent twice for one page view. Answers of `execute` were
+// counted as displayed by the decision service (decide.ts), so only prefetched ones are notified.
+
+export interface Notifier {
+  /** After rendering: a display notification for each prefetched proposition whose rendering was attempted, not yet notified. */
+  displayed(propositions: Proposition[]): void;
+  /** A click on rendered content (or a metric's selector): a click notification with the metric's token. */
+  clicked(proposition: Proposition, metric: DeliveryMetric | undefined): void;
+}
+
+let sequence = 0;
+
+const note = (type: 'display' | 'click', proposition: Proposition, tokens: string[]): DeliveryNotification => ({
+  id: Date.now().toString(36) + '-' + ++sequence,
+  type,
+  timestamp: Date.now(),
+  tokens,
+  ...(proposition.scopeType == 'page' ? { pageLoad: {} } : proposition.scopeType == 'view' ? { view: { name: proposition.scope } } : { mbox: { name: proposition.scope } }),
+});
+
+export function createNotifier(client: DeliveryClient): Notifier {
+  /** Display tokens already sent in this page view. */
+  const sent: Record<string, true> = {};
+  return {
+    displayed(propositions) {
+      const notes: DeliveryNotification[] = [];
+      for (const proposition of propositions) {
+        // Rendering was not attempted (every option failed, or JSON only): nothing was displayed.
+        if (proposition.executed || proposition.state != 'render-attempted') continue;
+        const tokens: string[] = [];
+        for (const option of proposition.options) {
+          const token = option.eventToken;
+          if (token && !sent[token]) {
+            tokens.push(token);
+            sent[token] = true;
+          }
+        }
+        if (tokens.length) notes.push(note('display', proposition, tokens));
+      }
+      client.notify(notes);
+    },
+    clicked(proposition, metric) {
+      if (metric && metric.eventToken) client.notify([note('click', proposition, [metric.eventToken])]);
+    },
+  };
+}

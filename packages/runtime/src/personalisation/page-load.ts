@@ -1,0 +1,57 @@
+import { pageNonce } from '../core/nonce';
+import { toText } from '../core/read-path';
+import type { Context, PersonalisationConfig } from '../core/types';
+import { reportShown, shownOf } from './analytics';
+import type { Notifier } from './notifications';
+import { prehide } from './prehide';
+import { propositionsOf } from './render/propositions';
+import { REQUEST_TIMEOUT } from './request';
+import type { ConsentState, DeliveryClient, DeliveryRequestBody, Proposition, RenderResult } from './types';
+
+export interface PageLoadDeps {
+  client: DeliveryClient;
+  consent(): ConsentState;
+  /** Delivery disabled (no cookies, an `mboxDisable` cookie or query parameter): already logged. */
+  disabled: boolean;
+  render(propositions: Proposition[]): Promise<RenderResult>;
+  notifier: Notifier;
+}
+
+/** The location parameters the activities' audiences read (schema audienceParameter), from their data elements. */
+function parameters(ctx: Context, config: PersonalisationConfig): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [parameter, element] of config.parameters || []) {
+    const value = toText(ctx.getVar(element));
+    if (value) out[parameter] = value;
+  }
+  return out;
+}
+
+/**
+ * The `personalise` action (issue 15 item 1): the page-load decision of the global location, asked
+ * for with the body hidden and rendered before it is shown. No request before the Statistics choice
+ * (SPEC §5): with the choice pending or off the page is never hidden and nothing is asked.
+ */
+export function pageLoad(ctx: Context, config: PersonalisationConfig, deps: PageLoadDeps): void {
+  if (deps.disabled) return;
+  const consent = deps.consent();
+  if (consent != 'send') return ctx.log.debug('Personalisation: no decision request without the Statistics choice (' + consent + ')');
+  // Synchronously, while the container's script runs in the head: the body is hidden before it is painted.
+  const show = prehide(config.prehidingStyle, pageNonce(ctx), REQUEST_TIMEOUT);
+  const body: Omit<DeliveryRequestBody, 'context'> = { execute: { pageLoad: { parameters: parameters(ctx, config) } } };
+  deps.client
+    .deliver(body)
+    .then((response) => {
+      const propositions = propositionsOf(response, config.globalLocation);
+      return deps.render(propositions).then((result) => {
+        // SPEC §4: a redirect keeps the body hidden until the navigation (the time-out shows it should none come).
+        if (!result.redirected) show();
+        deps.notifier.displayed(propositions);
+        reportShown(ctx, shownOf(propositions));
+      });
+    })
+    .catch((error) => {
+      show();
+      ctx.log.warn('Personalisation: the page-load decision failed:', error);
+    });
+}
