@@ -9,6 +9,7 @@ import { MAX_GET } from '@tagwell/runtime/analytics/transport';
 import type { AnalyticsConfig, Logger } from '@tagwell/runtime/core/types';
 import { longName } from '@tagwell/schema';
 import { parseHit, privacyForProperties, rulesForProperties, scrubParsed, validateHit, type HitInput, type ParsedHit, type ValidationRules } from '../src/collector';
+import { tntaItems, tntaOf } from '../src/experiments/hit-exposures';
 import { HOST, parsed, repoProperty } from './collector-helpers';
 
 const wellFormed = (s: string): string => (s as unknown as { toWellFormed(): string }).toWellFormed();
@@ -196,6 +197,20 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
     const hit = parsed(await request());
     expect(hit).toMatchObject({ hitType: 'link', linkType: 'd', linkName: 'Download: leaflet', linkUrl: 'https://www.health.localhost/leaflet.pdf' });
     expect(validateHit(hit, rules)).toEqual({ ok: true });
+  });
+
+  it('accepts the link hit that reports the activities and experiences shown, and keeps its tnta (issue 15 item 4)', async () => {
+    const t = createTracker(config, { log, identity });
+    t.set('tnta', '1001:1:0|2,3101:0:0|2');
+    t.send({ type: 'link', linkType: 'o', name: 'Personalisation display' });
+    const hit = parsed(await request());
+    expect(hit).toMatchObject({ hitType: 'link', linkType: 'o', linkName: 'Personalisation display', technical: { tnta: '1001:1:0|2,3101:0:0|2' }, unknown: {} });
+    expect(validateHit(hit, rules)).toEqual({ ok: true });
+    const stored = scrubParsed(hit, privacyForProperties([health]));
+    expect(tntaItems(tntaOf(stored.query)!)).toEqual([
+      { activity: 1001, experience: 1 },
+      { activity: 3101, experience: 0 },
+    ]);
   });
 
   it('refuses what the health site does not send', async () => {

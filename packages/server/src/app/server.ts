@@ -69,7 +69,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const published = new PublishedActivities(storage, () => service.names());
   const conversions = createConversionRecorder({
     published: () => published.current(),
-    store: (found) => storage.recordConversions(found),
+    // Exposures before conversions (a hit's `tnta`, issue 15 item 4): a conversion counts only for a visitor already exposed.
+    store: async (events) => {
+      await storage.recordExposures(events.exposures);
+      await storage.recordConversions(events.conversions);
+    },
     log: (error, message) => log(error, message),
   });
   const batcher = createBatcher<NewHit, StoredHit>(async (hits) => {
@@ -166,7 +170,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       .recordExposures(exposures)
       .then(() => storage.recordConversions(conversions))
       .catch((error: unknown) => log(error, 'experiment exposures of a decision were not recorded'));
-  });
+  }, previews.experiences);
   containerRoutes(
     app,
     ready.then(() => store),

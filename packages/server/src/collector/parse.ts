@@ -52,13 +52,16 @@ export const DEFAULT_MAX_DEPTH = 10;
 /**
  * Query keys of the protocol and the browser that are not variables: ours (packages/schema
  * AUTOMATIC_KEYS without the variables) and the ones AppMeasurement adds that carry no page data
- * (plugins, Java, connection type, fallback and legacy visitor ids, org id...). Not here, so not
+ * (plugins, Java, connection type, fallback and legacy visitor ids, org id...), and `tnta`, the
+ * activities and experiences shown, as Analytics for Target sends them (issue 15 item 4; the
+ * container's personalisation sends it, experiments/hit-exposures.ts reads it). Not here, so not
  * accepted: `vid` (a custom visitor id, free text), ActivityMap/ClickMap keys (they carry link URLs),
  * `D` (dynamic-variable prefix).
  */
 export const TECHNICAL_KEYS: ReadonlySet<string> = new Set([
   'AQB', 'AQE', 'ndh', 't', 'ce', 's', 'c', 'k', 'bw', 'bh',
   'pf', 'fid', 'aid', 'ns', 'j', 'v', 'p', 'ct', 'hp', 'cl', 'cdp', 'mcorgid', 'lrt', 'aamlh', 'aamb', 'sdid', 'pccr', 'vvp',
+  'tnta',
 ]);
 
 const PATH = /^\/b\/ss\/([A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*)\/1\/([^/]+)\/s(\d+)$/;

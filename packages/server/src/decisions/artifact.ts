@@ -29,6 +29,8 @@ export interface ArtifactRule {
   meta: Record<string, unknown>;
   condition: Logic;
   consequence: { name: string; options: ArtifactOption[]; metrics: ArtifactMetric[] };
+  /** A rule made for a preview link (previewRule): never in an artifact, never counted. */
+  preview?: true;
 }
 export interface Artifact {
   version: string;
@@ -69,48 +71,63 @@ function options(experience: Experience, token: string): ArtifactOption[] {
 }
 
 /** Click metrics: the experience's trackClick actions, then the activity's click goals. */
-function metrics(activity: Activity, experienceId: number): ArtifactMetric[] {
+function metrics(activity: Activity, experienceId: number, preview: boolean): ArtifactMetric[] {
   const selectors = [
     ...activity.experiences[experienceId]!.offers.flatMap((offer) => (offer.type === 'trackClick' ? [offer.selector] : [])),
     ...activity.goals.flatMap((goal) => (goal.type === 'click' ? [goal.selector] : [])),
   ];
-  return selectors.map((selector, metric) => ({ type: 'click', selector, eventToken: eventToken({ activityId: activity.id, experienceId, type: 'click', metric }) }));
+  return selectors.map((selector, metric) => ({ type: 'click', selector, eventToken: eventToken({ activityId: activity.id, experienceId, type: 'click', metric, preview }) }));
+}
+
+/** One experience's rule under `condition`; a preview's carries preview event tokens. */
+function ruleOf(activity: Activity, experienceId: number, condition: Logic, preview: boolean): ArtifactRule {
+  const experience = activity.experiences[experienceId]!;
+  const name = activity.location.name;
+  const token = eventToken({ activityId: activity.id, experienceId, type: 'display', preview });
+  return {
+    // One key per activity: on the global location and on views one experience per activity.
+    ruleKey: String(activity.id),
+    activityId: activity.id,
+    meta: {
+      'activity.id': activity.id,
+      'activity.name': activity.name,
+      'activity.type': activity.type === 'ab' ? 'ab' : 'landing',
+      'experience.id': experienceId,
+      'experience.name': experience.name,
+      'location.name': name,
+      'location.type': activity.location.type,
+      'location.id': 0,
+      'audience.ids': [],
+      'option.id': experienceId,
+      'option.name': experience.name,
+    },
+    condition,
+    consequence: { name, options: options(experience, token), metrics: metrics(activity, experienceId, preview) },
+    ...(preview && { preview: true as const }),
+  };
 }
 
 function rulesOf(activity: Activity): ArtifactRule[] {
   const ranges = splitRanges(activity.experiences.map((e) => e.split ?? 0));
-  const name = activity.location.name;
   return activity.experiences.flatMap((experience, experienceId) => {
     if (activity.type === 'ab' && ranges[experienceId]!.to === ranges[experienceId]!.from) return [];
-    const token = eventToken({ activityId: activity.id, experienceId, type: 'display' });
     const condition = allOf([
       ...(activity.type === 'ab' ? allocationLogic(ranges[experienceId]!.from, ranges[experienceId]!.to) : []),
       ...audienceLogic(activity.audience),
       ...audienceLogic(experience.audience),
     ]);
-    return [
-      {
-        // One key per activity: on the global location and on views one experience per activity.
-        ruleKey: String(activity.id),
-        activityId: activity.id,
-        meta: {
-          'activity.id': activity.id,
-          'activity.name': activity.name,
-          'activity.type': activity.type === 'ab' ? 'ab' : 'landing',
-          'experience.id': experienceId,
-          'experience.name': experience.name,
-          'location.name': name,
-          'location.type': activity.location.type,
-          'location.id': 0,
-          'audience.ids': [],
-          'option.id': experienceId,
-          'option.name': experience.name,
-        },
-        condition,
-        consequence: { name, options: options(experience, token), metrics: metrics(activity, experienceId) },
-      },
-    ];
+    return [ruleOf(activity, experienceId, condition, false)];
   });
+}
+
+/**
+ * The rule a preview link forces (docs/PERSONALISATION.md "Previewing an experience"): the
+ * experience on its activity's location for whoever holds the link, whatever the allocation, the
+ * audiences or the activity's state (Target's QA mode ignores audiences by default), with preview
+ * event tokens so that nothing it shows is counted.
+ */
+export function previewRule(activity: Activity, experienceId: number): ArtifactRule {
+  return ruleOf(activity, experienceId, true, true);
 }
 
 export interface ArtifactSource {

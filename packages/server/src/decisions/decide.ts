@@ -3,6 +3,7 @@ import type { Artifact, ArtifactRule } from './artifact';
 import type { DeliveryRequest, MboxRequest, RequestDetails, ViewRequest } from './delivery-request';
 import { holds } from './json-logic';
 import { pageContext, parameterContext } from './page-context';
+import { withForcedExperience, type ForcedExperience } from './preview';
 
 // The server's decision (issue 14 item 2): the artifact's rules applied to a Delivery API request
 // in the on-device engine's order, and answered in the Delivery API's shapes. Nothing of the
@@ -21,9 +22,12 @@ const withoutUndefined = (object: Json): Json => Object.fromEntries(Object.entri
 export interface Decider {
   client: string;
   artifact: Artifact;
+  /** The experience a preview token forces (preview.ts), for this request only. */
+  forced?: ForcedExperience;
 }
 
-export function decide(request: DeliveryRequest, sessionId: string, { client, artifact }: Decider): Json {
+export function decide(request: DeliveryRequest, sessionId: string, { client, artifact: published, forced }: Decider): Json {
+  const artifact = forced ? withForcedExperience(published, forced) : published;
   const visitorId = visitorIdOf(request.id, sessionId);
   const basePage = pageContext(request.context.address?.url);
   const responseTokens = new Set(artifact.responseTokens);
@@ -38,6 +42,8 @@ export function decide(request: DeliveryRequest, sessionId: string, { client, ar
   function answer(rule: ArtifactRule, mode: Mode, keepMetrics: boolean): Json {
     const tokens: Json = { 'activity.decisioningMethod': 'server-side' };
     for (const [key, value] of Object.entries(rule.meta)) if (responseTokens.has(key) && value !== undefined) tokens[key] = value;
+    // Marks a forced experience for the page and for counting: never an exposure (docs/PERSONALISATION.md "Previewing an experience").
+    if (rule.preview) tokens['experience.preview'] = true;
     const options = rule.consequence.options.map((option) =>
       mode === 'execute' ? { type: option.type, content: option.content, responseTokens: tokens } : { ...option, responseTokens: tokens },
     );

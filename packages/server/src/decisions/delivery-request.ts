@@ -47,6 +47,8 @@ export const deliveryRequestSchema = z.looseObject({
   execute: z.looseObject({ pageLoad, mboxes, views }).optional(),
   prefetch: z.looseObject({ pageLoad, mboxes, views }).optional(),
   notifications: z.array(notification).max(100, 'at most 100 notifications in one request').optional(),
+  // Delivery API v1's QA field: a console preview link's signed token (docs/PERSONALISATION.md "Previewing an experience").
+  preview: z.looseObject({ token: z.string('a preview token').min(1, 'a preview token').max(1024, 'at most 1024 characters') }, 'an object with a token').optional(),
 });
 
 export type DeliveryRequest = z.output<typeof deliveryRequestSchema>;

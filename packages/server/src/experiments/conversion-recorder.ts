@@ -1,16 +1,18 @@
 /**
  * Conversions from stored hits (issue 14 item 3): after a batch of hits has committed, the goals
- * its hits reach, for the active activities published where each hit was sent, become conversions.
+ * its hits reach, for the active activities published where each hit was sent, become conversions;
+ * the experiences a hit's `tnta` names become exposures (issue 15 item 4, hit-exposures.ts).
  * It runs after the hits' answers and apart from them: a failure here is logged and never loses a
  * hit or changes its 2xx (CONTRACT §2).
  */
 import type { StoredHit } from '../storage';
 import { VISITOR_ID } from '../storage/aggregates';
+import { hitExposures, type HitEvents } from './hit-exposures';
 import { environmentOfHit, type PublishedEnvironment } from './published';
 import { hitConversions, type Conversion } from './store';
 
 export interface ConversionRecorder {
-  /** Queues the batch's conversions; resolves at once. */
+  /** Queues the batch's exposures and conversions; resolves at once. */
   record(hits: readonly StoredHit[]): void;
   /** Waits for the conversions queued so far (tests, and the server's stop). */
   drain(): Promise<void>;
@@ -22,24 +24,30 @@ function visitorOf(hit: StoredHit): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-/** The conversions of the hits, for the active activities of the environment each hit belongs to. */
-export function conversionsOfHits(environments: readonly PublishedEnvironment[], hits: readonly StoredHit[]): Conversion[] {
-  const out: Conversion[] = [];
+/** The exposures and conversions of the hits, for the active activities of the environment each hit belongs to. */
+export function eventsOfHits(environments: readonly PublishedEnvironment[], hits: readonly StoredHit[]): HitEvents {
+  const out: HitEvents = { exposures: [], conversions: [] };
   for (const hit of hits) {
     const visitorId = visitorOf(hit);
     if (!visitorId) continue;
     const environment = environmentOfHit(environments, hit);
     const active = environment?.activities.filter((a) => a.state === 'active');
     if (!active?.length) continue;
+    const name = environment!.environment;
+    for (const exposure of hitExposures(active, { visitorId, query: hit.query, receivedAt: hit.receivedAt })) out.exposures.push({ ...exposure, environment: name });
     const found = hitConversions(active, { visitorId, hitType: hit.hitType, pageUrl: hit.pageUrl, events: hit.events, receivedAt: hit.receivedAt });
-    out.push(...found.map((conversion) => ({ ...conversion, environment: environment!.environment })));
+    out.conversions.push(...found.map((conversion) => ({ ...conversion, environment: name })));
   }
   return out;
 }
 
+/** The conversions of the hits alone. */
+export const conversionsOfHits = (environments: readonly PublishedEnvironment[], hits: readonly StoredHit[]): Conversion[] => eventsOfHits(environments, hits).conversions;
+
 export function createConversionRecorder(options: {
   published: () => Promise<readonly PublishedEnvironment[]>;
-  store: (conversions: readonly Conversion[]) => Promise<void>;
+  /** Writes a batch's exposures, then its conversions (those count only for a visitor already exposed). */
+  store: (events: HitEvents) => Promise<void>;
   log: (error: unknown, message: string) => void;
 }): ConversionRecorder {
   // One batch at a time, in the order the hits committed: a later batch never overtakes.
@@ -48,8 +56,8 @@ export function createConversionRecorder(options: {
     record(hits) {
       chain = chain.then(async () => {
         try {
-          const conversions = conversionsOfHits(await options.published(), hits);
-          if (conversions.length) await options.store(conversions);
+          const events = eventsOfHits(await options.published(), hits);
+          if (events.exposures.length || events.conversions.length) await options.store(events);
         } catch (error) {
           options.log(error, 'experiment conversions of a stored batch were not recorded');
         }

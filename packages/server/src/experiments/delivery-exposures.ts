@@ -2,7 +2,8 @@
  * Exposures and click conversions of one Delivery API call (issue 14 items 2-3): an answer given
  * for execution counts as displayed (the Delivery API sends no display notification for it);
  * prefetched answers count when their display or click notification arrives. Only a call that
- * carries the Marketing Cloud visitor id counts: the page sends it after Statistics consent.
+ * carries the Marketing Cloud visitor id counts: the page sends it after Statistics consent. An
+ * experience forced by a preview link never counts (docs/PERSONALISATION.md "Previewing an experience").
  */
 import type { EnvironmentName } from '@tagwell/schema';
 import { notificationEvents, type ClickGoalShape, type Conversion, type Exposure, type NotificationShape } from './store';
@@ -34,6 +35,8 @@ export function deliveryEvents(
   const exposures: Exposure[] = notified.exposures.map((e) => ({ ...e, environment }));
   const conversions: Conversion[] = notified.conversions.map((c) => ({ ...c, environment }));
   for (const tokens of responseTokens(response.execute)) {
+    // An experience a preview link forced is shown to the analyst, not to a visitor: never counted.
+    if (tokens['experience.preview'] === true) continue;
     const activity = activities.find((a) => a.id === tokens['activity.id']);
     const experience = tokens['experience.id'];
     if (activity && typeof experience === 'number' && activity.experiences[experience]) exposures.push({ environment, activity: activity.id, experience, visitorId, at });

@@ -2,10 +2,10 @@
  * Preview tokens (docs/OPERATING.md "Previewing a draft on the live host"): what the preview cookie
  * carries. `<payload>.<mac>`, both base64url: the payload names the property, environment and
  * version previewed and when the preview ends; the MAC is HMAC-SHA256 over the payload with the
- * server's secret. A token that is altered, expired or malformed reads as no preview at all.
+ * server's secret (signed.ts). A token that is altered, expired or malformed reads as no preview at all.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ENVIRONMENTS, type EnvironmentName } from '@tagwell/schema';
+import { SignedTokens } from './signed';
 
 /** The cookie's name on the container host. */
 export const PREVIEW_COOKIE = 'tw_preview';
@@ -23,8 +23,6 @@ export interface PreviewClaims {
   expires: number;
 }
 
-const mac = (secret: Buffer, payload: string): Buffer => createHmac('sha256', secret).update(payload).digest();
-
 const isClaims = (value: unknown): value is [string, EnvironmentName, number, number] =>
   Array.isArray(value) &&
   value.length === 4 &&
@@ -35,34 +33,20 @@ const isClaims = (value: unknown): value is [string, EnvironmentName, number, nu
   Number.isInteger(value[3]);
 
 export class PreviewTokens {
-  private readonly secret: Buffer;
+  private readonly signed: SignedTokens;
 
-  /** Without a secret, one made at start: previews then end when the server restarts. */
-  constructor(secret?: string) {
-    this.secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  /** A secret, or the server's signer (shared with experience previews); without either, one made at start: previews then end when the server restarts. */
+  constructor(secret?: string | SignedTokens) {
+    this.signed = secret instanceof SignedTokens ? secret : new SignedTokens(secret);
   }
 
   sign(claims: PreviewClaims): string {
-    const payload = Buffer.from(JSON.stringify([claims.property, claims.environment, claims.version, claims.expires])).toString('base64url');
-    return `${payload}.${mac(this.secret, payload).toString('base64url')}`;
+    return this.signed.sign([claims.property, claims.environment, claims.version, claims.expires]);
   }
 
   /** The claims of a well-signed token that has not expired at `now` (ms), else undefined. Never throws. */
   verify(token: string | undefined, now = Date.now()): PreviewClaims | undefined {
-    if (!token || token.length > 1024) return undefined;
-    const [payload, signature, extra] = token.split('.');
-    if (!payload || !signature || extra !== undefined) return undefined;
-    // Compared as text: base64url ignores the last character's spare bits, so comparing decoded
-    // bytes would take a changed signature for the same one.
-    const expected = Buffer.from(mac(this.secret, payload).toString('base64url'));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
+    const value = this.signed.read(token);
     if (!isClaims(value) || value[3] * 1000 <= now) return undefined;
     return { property: value[0], environment: value[1], version: value[2], expires: value[3] };
   }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENVIRONMENTS, type EnvironmentName } from '@tagwell/schema';
 import { errorBody } from '../app/errors';
-import { decide, deliveryQuerySchema, deliveryRequestSchema, problems, readEventToken, type PublishedDecisions } from '../decisions';
+import { decide, deliveryQuerySchema, deliveryRequestSchema, forcedExperience, problems, readEventToken, type PublishedDecisions } from '../decisions';
 import { deliveryEvents } from '../experiments/delivery-exposures';
 import type { Conversion, Exposure } from '../experiments/store';
+import type { ExperiencePreviewTokens } from '../preview';
 
 /** Takes a call's exposures and conversions to storage, apart from its answer (never failing it). */
 export type ExperimentEvents = (events: { exposures: Exposure[]; conversions: Conversion[] }) => void;
@@ -19,8 +20,9 @@ const cors = (reply: FastifyReply) =>
  * The decision service (issue 14 item 2, CONTRACT §5): Target's Delivery API v1 and the on-device
  * artifacts, on any host that is not a demo site. Of a request, only which experience a consented
  * visitor was shown (and the click goals reached) is stored, under a digest of the visitor id.
+ * `previews` reads preview links' tokens (issue 14 item 4): without it no request is previewed.
  */
-export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisions, record: ExperimentEvents = () => {}): void {
+export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisions, record: ExperimentEvents = () => {}, previews?: ExperiencePreviewTokens): void {
   void app.register(async (scope) => {
     // at.js posts as text/plain (no preflight); the Node SDK as application/json.
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
@@ -46,7 +48,9 @@ export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisio
       const published = await decisions.forDelivery({ client, organizationId: imsOrgId }, body.data.environmentId);
       if (!published) return reply.code(404).send(errorBody('UNKNOWN_CLIENT', client ? `client ${client}` : `organisation ${imsOrgId}`));
       if ('unknownEnvironment' in published) return reply.code(400).send(errorBody('UNKNOWN_ENVIRONMENT_ID', String(published.unknownEnvironment)));
-      const answer = decide(body.data, sessionId, { client: published.personalisation.client, artifact: published.artifact });
+      // A tampered, expired or foreign preview token is ignored: the page gets its usual answer.
+      const forced = body.data.preview && previews ? forcedExperience(previews.verify(body.data.preview.token), published) : undefined;
+      const answer = decide(body.data, sessionId, { client: published.personalisation.client, artifact: published.artifact, forced });
       const active = published.personalisation.activities.filter((a) => a.state === 'active');
       const events = deliveryEvents(published.environment, active, body.data, answer, new Date());
       if (events.exposures.length || events.conversions.length) record(events);

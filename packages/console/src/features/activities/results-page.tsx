@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorMessage, Loading } from '../../components/status';
 import { useActivityResults } from './api';
+import { ExperiencePreviews } from './experience-preview';
 import { count } from './format';
 import { RateChart } from './rate-chart';
 import { ResultsTable } from './results-table';
@@ -60,6 +61,7 @@ export function ResultsPage() {
           ) : (
             data.results.goals.map((goal) => <GoalSection key={goal.goal} goal={goal} comparisons={data.results!.comparisons} />)
           )}
+          <ExperiencePreviews activity={data.activity} />
         </>
       )}
     </>

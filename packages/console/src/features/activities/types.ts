@@ -59,3 +59,16 @@ export interface ActivityResultsAnswer {
   results: { activity: string; control: string; comparisons: number; goals: GoalResult[] } | null;
   method: { alpha: number; minVisitorsPerExperience: number; minConversions: number };
 }
+
+/** `POST /api/admin/activities/:id/experiences/:n/preview`: a preview link forcing one experience (docs/PERSONALISATION.md "Previewing an experience"). */
+export interface ExperiencePreviewAnswer {
+  property: string;
+  environment: EnvironmentName;
+  version: number;
+  activity: { id: number; name: string; state: 'active' | 'paused' };
+  experience: { id: number; name: string };
+  expiresAt: string;
+  token: string;
+  /** The activity's page with `at_preview_token`. */
+  url: string;
+}

@@ -32,7 +32,7 @@ function clickGoal(activity: ClickGoalShape, experience: number, metric: number)
 /**
  * The exposures and conversions of one request's notifications, at the server's time `at` (a
  * client's timestamp is not compared with another client's). Tokens of activities or experiences
- * not in `activities` (the published ones) are ignored.
+ * not in `activities` (the published ones), and a preview's tokens, are ignored.
  */
 export function notificationEvents(
   activities: readonly ClickGoalShape[],
@@ -45,7 +45,8 @@ export function notificationEvents(
   for (const notification of notifications) {
     for (const token of notification.tokens) {
       const read = readEventToken(token);
-      const activity = read && activities.find((a) => a.id === read.activityId);
+      // A preview link's forced experience is never counted (docs/PERSONALISATION.md "Previewing an experience").
+      const activity = read && !read.preview && activities.find((a) => a.id === read.activityId);
       if (!read || !activity || !activity.experiences[read.experienceId]) continue;
       exposures.push({ activity: activity.id, experience: read.experienceId, visitorId, at });
       const goal = read.type === 'click' ? clickGoal(activity, read.experienceId, read.metric ?? 0) : undefined;

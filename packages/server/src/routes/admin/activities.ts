@@ -4,7 +4,7 @@
  * the experiment tables.
  */
 import type { FastifyInstance } from 'fastify';
-import { ENVIRONMENTS, type Activity, type EnvironmentName } from '@tagwell/schema';
+import type { Activity, EnvironmentName } from '@tagwell/schema';
 import { requirePermission } from '../../admin/auth';
 import type { PropertyService } from '../../admin/property-service';
 import { ApiError } from '../../app/errors';
@@ -12,6 +12,7 @@ import { activityCountsSchema, ALPHA, computeResults, MIN_CONVERSIONS, MIN_VISIT
 import { PublishedActivities } from '../../experiments/published';
 import type { Storage } from '../../storage';
 import { wholeNumber } from './body';
+import { environmentNamed, publishedActivity } from './published-activity';
 
 /** How an activity stands: never published, deciding somewhere, or published but paused everywhere. */
 type State = 'draft' | 'running' | 'paused';
@@ -80,20 +81,8 @@ export function activityRoutes(scope: FastifyInstance, storage: Storage, propert
     requirePermission(request, 'read');
     const id = wholeNumber(request.params.id, 'the activity id', { max: 2_147_483_647 });
     const q = request.query as Record<string, unknown>;
-    const environmentText = single(q.environment, 'environment') ?? 'production';
-    if (!(ENVIRONMENTS as readonly string[]).includes(environmentText)) throw new ApiError('BAD_REQUEST', `environment must be one of ${ENVIRONMENTS.join(', ')}, got ${JSON.stringify(environmentText)}`);
-    const environment = environmentText as EnvironmentName;
-    const property = single(q.property, 'property');
-    if (property !== undefined) properties.assertKnown(property);
-
-    const here = (await published.read()).filter((e) => e.environment === environment && (property === undefined || e.property === property));
-    const found = here.flatMap((e) => e.activities.filter((a) => a.id === id).map((activity) => ({ published: e, activity })));
-    if (found.length === 0) {
-      const ids = here.flatMap((e) => e.activities.map((a) => a.id));
-      throw new ApiError('NOT_FOUND', `activity ${id} is not published on ${environment}; published there: ${ids.length ? ids.join(', ') : 'none'}`);
-    }
-    if (found.length > 1) throw new ApiError('BAD_REQUEST', `activity ${id} is published by ${found.map((f) => f.published.property).join(' and ')}; name one with ?property=`);
-    const { published: at, activity } = found[0]!;
+    const environment = environmentNamed(single(q.environment, 'environment'));
+    const { at, activity } = await publishedActivity(published, properties, id, environment, single(q.property, 'property'));
 
     const counts = await storage.readActivityCounts(activity, environment);
     const checked = activityCountsSchema.safeParse(counts);

@@ -12,6 +12,7 @@ import { ApiError } from '../../app/errors';
 import type { Previews } from '../../preview';
 import type { Storage } from '../../storage';
 import { activityRoutes } from './activities';
+import { activityPreviewRoutes } from './activity-preview';
 import { auditRoutes } from './audit';
 import { demoPageRoutes } from './demo-pages';
 import { previewRoutes } from './previews';
@@ -23,7 +24,7 @@ import { userRoutes } from './users';
 export interface AdminOptions {
   storage: Storage;
   properties: PropertyService;
-  /** Draft previews on the live host (preview/). */
+  /** Draft previews on the live host and experience previews (preview/). */
   previews: Previews;
   /** Resolves once the published versions are built (after listen: the containers need the port). */
   ready: Promise<unknown>;
@@ -63,6 +64,7 @@ export async function adminApi(app: FastifyInstance, options: AdminOptions): Pro
       userRoutes(scope, options.storage);
       reportRoutes(scope, options.storage, options.properties, { retentionDays: options.retentionDays ?? 0 });
       activityRoutes(scope, options.storage, options.properties);
+      activityPreviewRoutes(scope, options.storage, options.properties, options.previews.experiences, options.port);
       demoPageRoutes(scope, options.port);
     },
     { prefix: '/api/admin' },

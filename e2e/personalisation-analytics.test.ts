@@ -1,0 +1,91 @@
+/**
+ * Issue 15 item 4 in Chromium against `npm start`: on the live demo home page, a visitor with
+ * Statistics consent is shown a variant of the home-page A/B test; the container reports it on a hit
+ * of its own (`tnta`, docs/PERSONALISATION.md "Analytics"), which the collector stores as the analysts
+ * read it; a link click (event17) then converts in the activity's results.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { latestBeacons } from './support/beacons';
+import { launchBrowser } from './support/browser';
+import { ADMIN, apiSession, startProduct, type Product } from './support/product';
+
+const ACTIVITY = 1001;
+const VARIANT_HEADING = 'Health information you can trust';
+
+let product: Product;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+type Beacon = { hitType: string; linkName: string | null; query: string; variables: Record<string, unknown> };
+type Results = { counts: { goals: Array<{ id: string; name: string }>; experiences: Array<{ id: string; visitors: number; goals: Record<string, { conversions: number }> }> } };
+type Answer = { execute?: { pageLoad?: { options?: Array<{ responseTokens?: Record<string, unknown> }> } } };
+
+/** Polls `read` until `done` holds of its value (at most about 20 s), and returns the last value. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 100 && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+it('stores the tnta of the variant shown on the home page, and converts a link click in the results', async () => {
+  const context = await browser.browser.newContext();
+  const consent = { necessary: true, statistics: true, marketing: false, consented: true };
+  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(JSON.stringify(consent)), domain: '.health.localhost', path: '/' }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const answers: Answer[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/rest/v1/delivery')) void response.json().then((body: Answer) => answers.push(body), () => undefined);
+  });
+  await page.goto(`http://www.health.localhost:${product.port}/`);
+
+  // The display hit, as stored and read by a script (CONTRACT §2).
+  const beacons = await until(
+    () => latestBeacons<Beacon>(product.base, 50),
+    (list) => list.some((b) => b.linkName === 'Personalisation display'),
+  );
+  const display = beacons.find((b) => b.linkName === 'Personalisation display');
+  expect(display, 'no Personalisation display hit was stored').toBeDefined();
+  expect(display!.hitType).toBe('link');
+  const mid = display!.variables.marketingCloudVisitorID;
+  expect(typeof mid).toBe('string');
+
+  // The experience the decision service chose is the one the page shows and reports.
+  const tokens = answers.flatMap((a) => a.execute?.pageLoad?.options ?? []).map((o) => o.responseTokens ?? {});
+  const decided = tokens.find((t) => t['activity.id'] === ACTIVITY);
+  expect(decided, 'the home page was not decided for activity 1001').toBeDefined();
+  const experience = decided!['experience.id'] as number;
+  expect(new URLSearchParams(display!.query).get('tnta')!.split(',')).toContain(`${ACTIVITY}:${experience}:0|2`);
+  const heading = await page.textContent('main h1');
+  if (experience === 1) expect(heading).toBe(VARIANT_HEADING);
+  else expect(heading).not.toBe(VARIANT_HEADING);
+
+  const api = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const results = () => api<Results>('GET', `/api/admin/activities/${ACTIVITY}/results?environment=production`).then((r) => r.body);
+  const linkGoal = (r: Results) => r.counts.goals.find((g) => g.name === 'Link click')!.id;
+  const conversions = (r: Results) => r.counts.experiences[experience]!.goals[linkGoal(r)]?.conversions ?? 0;
+  const exposed = await until(results, (r) => r.counts.experiences[experience]!.visitors === 1);
+  expect(exposed.counts.experiences.map((e) => e.visitors)).toEqual(experience === 1 ? [0, 1] : [1, 0]);
+  expect(conversions(exposed)).toBe(0);
+
+  // A link click (SDR: event17) from the same visitor converts the activity's Link click goal.
+  await page.click('footer a[href*="/service-search/pharmacy"]');
+  const converted = await until(results, (r) => conversions(r) === 1);
+  expect(conversions(converted)).toBe(1);
+  const click = (await latestBeacons<Beacon>(product.base, 50)).find((b) => b.variables.marketingCloudVisitorID === mid && (new URLSearchParams(b.query).get('events') ?? '').split(',').some((e) => e.split(/[:=]/)[0] === 'event17'));
+  expect(click).toBeDefined();
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
