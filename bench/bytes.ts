@@ -6,6 +6,7 @@ import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { buildAdobeLibrary, ENGINE_FILE } from './adobe/container';
 import { HEALTH_PROPERTY } from './containers';
 import { equivalentProperty } from './equivalent';
+import { PERSONALISATION_PEERS, peerSource } from './peers';
 
 export interface Sized {
   id: string;
@@ -23,6 +24,11 @@ export interface BytesResult {
   engineWithDocument: Sized;
   oursEquivalent: Sized;
   adobeEquivalent: Sized;
+  /**
+   * Issue 15: what the page's personalisation costs the production container (the container with
+   * its personalisation rule less the same container without it), against the peers' browser files.
+   */
+  personalisation: { module: Sized; without: Sized; peers: Sized[] };
 }
 
 export const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
@@ -40,6 +46,10 @@ export async function measureBytes(): Promise<BytesResult> {
   const document = JSON.stringify(JSON.parse(readFileSync(HEALTH_PROPERTY, 'utf8')));
   const equivalent = await compileContainer(equivalentProperty(), 'production');
   const adobe = await buildAdobeLibrary('metrics.health.localhost');
+  // The same property with no personalisation: no `personalise` action, no activities.
+  const plain = { ...property, personalisation: undefined, rules: property.rules.filter((rule) => !rule.actions.some((a) => a.type === 'personalise')) };
+  const without = sized('without-personalisation', 'Tagwell: the same container without personalisation', (await compileContainer(plain, 'production', { propertyDir: dir })).js);
+  const withIt = sized('ours', '', ours.js);
   return {
     ours: sized('ours', 'Tagwell: health-site production container', ours.js),
     engine: sized('engine', "Adobe's engine alone (reactor-turbine engine.min.js)", engine),
@@ -47,5 +57,16 @@ export async function measureBytes(): Promise<BytesResult> {
     engineWithDocument: sized('engine+document', "Adobe's engine + the same property document", `${engine}\n${document}`),
     oursEquivalent: sized('ours-equivalent', 'Tagwell: the 2 bench rules', equivalent.js),
     adobeEquivalent: sized('adobe-equivalent', "Adobe's engine + the 2 bench rules and their modules", adobe.js),
+    personalisation: {
+      module: {
+        id: 'personalisation',
+        label: "Tagwell: the page's personalisation in the production container (with it less without it)",
+        min: withIt.min - without.min,
+        gzip: withIt.gzip - without.gzip,
+        brotli: withIt.brotli - without.brotli,
+      },
+      without,
+      peers: PERSONALISATION_PEERS.map((peer) => sized(peer.name, peer.label, peerSource(peer))),
+    },
   };
 }

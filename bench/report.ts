@@ -3,10 +3,11 @@ import type { BytesResult, Sized } from './bytes';
 import type { IdentityResult } from './identity';
 import type { LighthouseResult } from './lighthouse';
 import type { VariantCost } from './page-cost';
+import type { PersonalisationResult } from './personalisation';
 import type { ScaleResult } from './scaling';
 import type { TransferResult } from './transfer';
 import type { TransportResult } from './transport';
-import { linearFit, ratio } from './stats';
+import { linearFit, ratio, summarise } from './stats';
 import { bytes, ms, table, times } from './table';
 
 export function bytesTable(b: BytesResult): string {
@@ -25,7 +26,13 @@ export function bytesTable(b: BytesResult): string {
       [b.oursEquivalent.label, bytes(b.oursEquivalent.min), bytes(b.oursEquivalent.gzip), bytes(b.oursEquivalent.brotli), '', ''],
       eq(b.adobeEquivalent),
     ],
-  );
+  ) + '\n' + personalisationBytesTable(b.personalisation);
+}
+
+/** Issue 15 "Measured": the personalisation module's bytes against the peers' whole browser files. */
+function personalisationBytesTable(p: BytesResult['personalisation']): string {
+  const row = (s: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli), s === p.module ? '' : times(ratio(p.module.gzip, s.gzip)), s === p.module ? '' : times(ratio(p.module.brotli, s.brotli))];
+  return table('1b. Personalisation in the page (issue 15). Ratio: our module / the row', ['', 'min', 'min+gzip', 'min+brotli', 'ours/row gzip', 'ours/row brotli'], [row(p.module), ...p.peers.map(row)]);
 }
 
 export function pageCostTable(costs: readonly VariantCost[], runs: number, throttling: number): string {
@@ -221,5 +228,35 @@ export function transferTable(t: TransferResult): string {
     ) +
     `\nIn Chromium (Resource Timing transferSize, a fresh context): the console's first load ${bytes(t.chromium.consoleFirstLoad)} bytes in ${t.chromium.consoleFiles} files; ` +
     `the container on a production demo page ${bytes(t.chromium.demoPageContainer)} bytes`
+  );
+}
+
+/** Issue 15 "Measured": the body hidden on a first visit of the home page, and the cost of rendering its decision. */
+export function personalisationTable(r: PersonalisationResult, adobeInRun: boolean): string {
+  const spread = (s: PersonalisationResult['hidden']) => [s.n, ms(s.median), ms(s.p90), ms(s.max)];
+  const variants = r.samples.filter((s) => s.experience === 1).length;
+  const errors = r.samples.reduce((sum, s) => sum + s.errors.length, 0);
+  const rows = [
+    ['Body hidden: prehiding style inserted to removed (all visits)', ...spread(r.hidden)],
+    ['  of which the visits shown the variant (experience 1)', ...spread(r.variant.hidden)],
+    ['Style inserted to the delivery request leaving (trace)', ...spread(r.toRequest)],
+    ['Delivery request: sent to response (trace)', ...spread(r.request)],
+    ['Rendering: container main-thread ms, response to removal (V8 samples)', ...spread(r.renderCost)],
+    ['  of which the visits shown the variant (experience 1)', ...spread(r.variant.renderCost)],
+    ['  by tasks and listeners naming the script (misses promise reactions)', ...spread(summarise(r.samples.map((s) => s.renderCostAttributed)))],
+    ['Rendering: wall-clock ms, response to removal', ...spread(r.renderWall)],
+    ["Adobe's engine (Turbine), same run", 'n/a', '', '', ''],
+  ];
+  const adobe = adobeInRun
+    ? "Adobe's engine in this run (bench/adobe, 2 analytics rules on a condition page) has no personalisation on any page (no Target library): no comparable figure."
+    : "Adobe's engine was not measured in this run (and its bench page has no personalisation: no comparable figure).";
+  return (
+    table(
+      `7. Personalisation on a first visit of ${r.page}, health-site production container, the decision service of \`npm start\`, ${r.cpuThrottling}x CPU throttling, ${r.runs} cold visits (trace on)`,
+      ['', 'n', 'median ms', 'p90 ms', 'max ms'],
+      rows,
+    ) +
+    `\nVariant shown on ${variants} of ${r.runs} visits; page errors: ${errors}. ${adobe}` +
+    `\nLoad average ${r.load.before.toFixed(1)} before, ${r.load.after.toFixed(1)} after, on ${r.load.cores} cores (this bench's own Chromium included): on a machine shared with other work, as the recorded runs were, the figures are noisy.`
   );
 }

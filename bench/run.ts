@@ -1,6 +1,6 @@
 // `npm run bench`: the container against its peers (docs/PERFORMANCE.md explains every figure).
 // Options: --runs N (page loads per container, default 20), --scaling-runs N (10),
-// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,decisions,
+// --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,decisions,personalisation,
 // --name NAME (bench/results/NAME.json; default the date and time).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
@@ -13,12 +13,13 @@ import { decisionsTable, measureDecisions, type DecisionsResult } from './decisi
 import { measureIdentity, type IdentityResult } from './identity';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measurePageCost, type VariantCost } from './page-cost';
-import { bytesTable, growth, identityTable, lighthouseTable, pageCostTable, scalingTable, targets, targetsText, transferTable, transportText, type Growth } from './report';
+import { measurePersonalisation, type PersonalisationResult } from './personalisation';
+import { bytesTable, growth, identityTable, lighthouseTable, pageCostTable, personalisationTable, scalingTable, targets, targetsText, transferTable, transportText, type Growth } from './report';
 import { measureScaling, type ScaleResult } from './scaling';
 import { measureTransfer, type TransferResult } from './transfer';
 import { measureTransport, type TransportResult } from './transport';
 
-const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling', 'transfer', 'identity', 'decisions'] as const;
+const SECTIONS = ['bytes', 'page', 'lighthouse', 'scaling', 'transfer', 'identity', 'decisions', 'personalisation'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -71,6 +72,7 @@ let growthResult: Growth | null = null;
 let transfer: TransferResult | null = null;
 let identity: IdentityResult | null = null;
 let decisions: DecisionsResult | null = null;
+let personalisation: PersonalisationResult | null = null;
 
 try {
   if (only.has('bytes')) {
@@ -114,6 +116,11 @@ try {
     decisions = await measureDecisions(log);
     print(decisionsTable(decisions));
   }
+  if (only.has('personalisation')) {
+    log(`personalisation: ${runs} first visits of the home page ...`);
+    personalisation = await measurePersonalisation(browser, runs, CPU_THROTTLING, log);
+    print(personalisationTable(personalisation, pageCost !== null));
+  }
 } finally {
   await browser.close();
 }
@@ -139,6 +146,7 @@ const json = {
   transfer,
   identity,
   decisions,
+  personalisation,
 };
 writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
 print(`\nWrote ${file.slice(ROOT.length + 1)}`);
