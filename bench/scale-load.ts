@@ -79,3 +79,35 @@ export async function readLoop(read: () => Promise<unknown>, until: Promise<unkn
   }
   return { runs, failed, slowest };
 }
+
+const INGEST = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, paths, concurrency } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+let next = 0, done = 0, errors = 0;
+const one = () => {
+  if (next >= paths.length) return;
+  const path = paths[next++];
+  const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { host: 'metrics.health.localhost' } }, (res) => {
+    res.resume();
+    res.on('end', () => { if (res.statusCode >= 300) errors++; finish(); });
+  });
+  req.on('error', () => { errors++; finish(); });
+};
+const finish = () => { done++; if (done === paths.length) { agent.destroy(); parentPort.postMessage({ errors }); } else one(); };
+for (let i = 0; i < concurrency; i++) one();
+`;
+
+/** Sends every path to the collector on `port`, `concurrency` requests at a time, from a worker thread; how many were not 2xx. */
+export function sendAll(port: number, paths: readonly string[], concurrency = 32): Promise<number> {
+  if (paths.length === 0) return Promise.resolve(0);
+  const worker = new Worker(INGEST, { eval: true, workerData: { port, paths, concurrency } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', ({ errors }: { errors: number }) => {
+      void worker.terminate();
+      resolve(errors);
+    });
+  });
+}

@@ -1,9 +1,15 @@
-// `npm run bench:scale`: storage at a national site's volume (issue 18 item 5). Stores hits spread
-// over 30 days through the collector's ingest path, then at each size prints every report's time
-// over 1, 7 and 30 days, the wait of hits sent over HTTP while reports run, ingest throughput and
-// bytes on disk per hit, with the targets as met or not met.
+// `npm run bench:scale`: storage at a national site's volume (issue 18 item 5). Stores hits through
+// the product's ingest path, then at each size prints every report's time over 1, 7 and 30 days,
+// the wait of hits sent over HTTP while reports run, ingest throughput and bytes on disk per hit,
+// with the targets as met or not met.
 //
 //   npm run bench:scale -- --hits 1000000,10000000 --engine sqlite,postgres --seconds 8 --rate 200
+//
+// --ingest storage (default): in-process, Storage.insertHits, the function the collector's batcher
+// calls after parsing (hits, aggregates and sketches in one transaction), with hits spread over 30
+// days in arrival order. --ingest http: every hit is a collector request over HTTP (parsing,
+// validation and the batcher included); the server gives each hit its own time, so all land today
+// and the report ranges end today. HTTP is far slower than in-process: for 1,000,000 hits at most.
 //
 // Sizes grow one database: the 10,000,000 run measures the 1,000,000 one on its way.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +21,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig, openStorage, startServer, type Storage } from '../packages/server/src/index';
 import type { ReportRange } from '../packages/server/src/storage';
-import { generateHits } from '../packages/server/test/support/generate-hits';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
-import { readLoop, sendHits, type Load, type Reads } from './scale-load';
+import { collectorPath, hitsInArrivalOrder } from './scale-hits';
+import { readLoop, sendAll, sendHits, type Load, type Reads } from './scale-load';
 import { formatNumber, ms, table } from './table';
 
 const { values: args } = parseArgs({
@@ -28,8 +34,11 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '200' },
     batch: { type: 'string', default: '1000' },
     name: { type: 'string' },
+    ingest: { type: 'string', default: 'storage' },
   },
 });
+if (args.ingest !== 'storage' && args.ingest !== 'http') throw new Error(`--ingest is storage or http, not ${args.ingest}`);
+const HTTP = args.ingest === 'http';
 const SIZES = args.hits.split(',').map(Number).sort((a, b) => a - b);
 const ENGINES = args.engine.split(',');
 const SECONDS = Number(args.seconds);
@@ -37,11 +46,23 @@ const RATE = Number(args.rate);
 /** Hits per insertHits call: what the collector's batcher hands storage under load. */
 const BATCH = Number(args.batch);
 const root = path.resolve(import.meta.dirname, '..');
-const RANGES: Array<[string, ReportRange]> = [
-  ['1 day', { from: '2026-10-15', to: '2026-10-15' }],
-  ['7 days', { from: '2026-10-10', to: '2026-10-16' }],
-  ['30 days', { from: '2026-10-01', to: '2026-10-30' }],
-];
+const dayBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) - n * 86_400_000).toISOString().slice(0, 10);
+/** Over HTTP every hit is stored today: the ranges end today. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const RANGES: Array<[string, ReportRange]> = HTTP
+  ? [
+      ['1 day', { from: TODAY, to: TODAY }],
+      ['7 days', { from: dayBefore(TODAY, 6), to: TODAY }],
+      ['30 days', { from: dayBefore(TODAY, 29), to: TODAY }],
+    ]
+  : [
+      ['1 day', { from: '2026-10-15', to: '2026-10-15' }],
+      ['7 days', { from: '2026-10-10', to: '2026-10-16' }],
+      ['30 days', { from: '2026-10-01', to: '2026-10-30' }],
+    ];
+const INGEST_PATH = HTTP
+  ? 'HTTP: every hit a collector request (GET /b/ss/...), 32 at a time, the collector batching them into Storage.insertHits'
+  : `in-process: Storage.insertHits, the collector's batch insert with its aggregates, ${BATCH} hits a batch in arrival order over 30 days`;
 const TARGET_REPORT_MS = 1000;
 const TARGET_P99_MS = 50;
 const TARGET_BYTES = 200;
@@ -76,6 +97,8 @@ interface Disk {
   total: number;
   /** The hits table, its indexes and hit_sources. */
   hits: number;
+  /** Bytes per table or index (PostgreSQL: a table with its indexes and TOAST; hits' day partitions as one), largest first. */
+  relations: Array<{ name: string; bytes: number }>;
 }
 
 async function diskOf(engine: string, dataDir: string, databaseUrl: string | undefined, baseline: number): Promise<Disk> {
@@ -87,7 +110,7 @@ async function diskOf(engine: string, dataDir: string, databaseUrl: string | und
       const free = db.pragma('freelist_count', { simple: true }) as number;
       const rows = db.prepare("select name, sum(pgsize) as bytes from dbstat where aggregate = true group by name").all() as Array<{ name: string; bytes: number }>;
       const hits = rows.filter((r) => /^hits($|_)|^hit_sources|^sqlite_autoindex_hit_sources/.test(r.name)).reduce((n, r) => n + r.bytes, 0);
-      return { total: (pages - free) * size - baseline, hits };
+      return { total: (pages - free) * size - baseline, hits, relations: rows.map((r) => ({ name: r.name, bytes: r.bytes })).sort((a, b) => b.bytes - a.bytes) };
     } finally {
       db.close();
     }
@@ -100,7 +123,11 @@ async function diskOf(engine: string, dataDir: string, databaseUrl: string | und
       `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c
        where c.relkind = 'r' and (c.relname ~ '^hits_[0-9]{8}$' or c.relname = 'hit_sources')`,
     );
-    return { total: Number(total.rows[0]!.n) - baseline, hits: Number(hits.rows[0]!.n) };
+    const relations = await client.query<{ name: string; n: string }>(
+      `select case when c.relname ~ '^hits_[0-9]{8}$' then 'hits (day partitions)' else c.relname end as name, sum(pg_total_relation_size(c.oid)) as n
+       from pg_class c where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace group by 1 order by 2 desc`,
+    );
+    return { total: Number(total.rows[0]!.n) - baseline, hits: Number(hits.rows[0]!.n), relations: relations.rows.map((r) => ({ name: r.name, bytes: Number(r.n) })) };
   } finally {
     await client.end();
   }
@@ -115,6 +142,10 @@ interface SizeResult {
   loadAverage: number[];
 }
 
+function serverConfig(dataDir: string, databaseUrl: string | undefined) {
+  return { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl, propertiesDir: path.join(root, 'properties'), publicationSyncSeconds: 0 };
+}
+
 async function benchEngine(engine: string): Promise<SizeResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-scale-'));
   const databaseUrl = engine === 'postgres' ? await createDatabase('tagwell_scale') : undefined;
@@ -126,16 +157,26 @@ async function benchEngine(engine: string): Promise<SizeResult[]> {
     for (const size of SIZES) {
       const start = performance.now();
       const from = stored;
-      while (stored < size) {
-        const count = Math.min(BATCH, size - stored);
-        // One visitor in five hits, as in the generator's health-site shape; the seed makes each batch different.
-        await storage.insertHits(generateHits({ count, seed: stored + 1, visitors: Math.floor(SIZES.at(-1)! / 5) }));
-        stored += count;
-        if (stored % 500_000 < count) console.log(`${engine}: ${stored.toLocaleString('en-GB')} hits stored (${formatNumber(loadavg()[0]!, 1)} load)`);
+      // HTTP: the collector of a server of its own, stopped before the reports are timed.
+      const collector = HTTP ? await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage }) : undefined;
+      try {
+        while (stored < size) {
+          const count = Math.min(BATCH, size - stored);
+          // One visitor in five hits, as in the generator's health-site shape; the seed makes each batch different.
+          const hits = hitsInArrivalOrder(stored - from, count, size - from, Math.floor(SIZES.at(-1)! / 5));
+          if (collector) {
+            const refused = await sendAll(collector.port, hits.map(collectorPath));
+            if (refused) throw new Error(`${refused} hits refused by the collector`);
+          } else await storage.insertHits(hits);
+          stored += count;
+          if (stored % 500_000 < count) console.log(`${engine}: ${stored.toLocaleString('en-GB')} hits stored (${formatNumber(loadavg()[0]!, 1)} load)`);
+        }
+      } finally {
+        await collector?.stop();
       }
       const seconds = (performance.now() - start) / 1000;
-      const ingest = { hitsPerSecond: (size - from) / seconds, seconds, batch: BATCH, path: `Storage.insertHits, batches of ${BATCH} (what the collector's batcher calls)` };
-      console.log(`\n${engine}: ${size.toLocaleString('en-GB')} hits over 30 days; the last ${(size - from).toLocaleString('en-GB')} stored in ${seconds.toFixed(1)} s, ${Math.round(ingest.hitsPerSecond).toLocaleString('en-GB')} hits/s through ${ingest.path}`);
+      const ingest = { hitsPerSecond: (size - from) / seconds, seconds, batch: BATCH, path: INGEST_PATH };
+      console.log(`\n${engine}: ${size.toLocaleString('en-GB')} hits; the last ${(size - from).toLocaleString('en-GB')} stored in ${seconds.toFixed(1)} s, ${Math.round(ingest.hitsPerSecond).toLocaleString('en-GB')} hits/s, ${ingest.path}`);
 
       const reportRows: SizeResult['reports'] = [];
       for (const [name, run] of [...reports, ['all, as the reports API', allReports] as Report]) {
@@ -145,10 +186,7 @@ async function benchEngine(engine: string): Promise<SizeResult[]> {
       }
       console.log(table(`Reports on ${engine} at ${size.toLocaleString('en-GB')} hits, median of 3, ms`, ['report', ...RANGES.map(([l]) => l)], reportRows.map((r) => [r.report, ...RANGES.map(([l]) => ms(r.ms[l]!))])));
 
-      const server = await startServer(
-        { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl, propertiesDir: path.join(root, 'properties'), publicationSyncSeconds: 0 },
-        { logger: false, storage },
-      );
+      const server = await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage });
       const loads: SizeResult['loads'] = [];
       try {
         loads.push({ run: 'hits alone', load: await sendHits(server.port, RATE, SECONDS) });
@@ -169,6 +207,8 @@ async function benchEngine(engine: string): Promise<SizeResult[]> {
       const disk = await diskOf(engine, dataDir, databaseUrl, baseline);
       const perHit = { ...disk, totalPerHit: disk.total / stored, hitsPerHit: disk.hits / stored };
       console.log(`${engine} on disk: ${formatNumber(perHit.totalPerHit)} bytes a hit in all (aggregates included), ${formatNumber(perHit.hitsPerHit)} in the hits table and its indexes`);
+      const largest = disk.relations.filter((r) => r.bytes / stored >= 0.5);
+      console.log(table(`${engine}: bytes a hit by ${engine === 'sqlite' ? 'table and index (dbstat)' : 'table, its indexes included (pg_total_relation_size)'}`, ['relation', 'bytes a hit'], largest.map((r) => [r.name, formatNumber(r.bytes / stored)])));
       results.push({ hits: size, ingest, reports: reportRows, loads, disk: perHit, loadAverage: loadavg() });
     }
     return results;
@@ -197,13 +237,13 @@ function targets(engine: string, results: SizeResult[]): Array<[string, string, 
   ];
 }
 
-console.log(`bench:scale: ${SIZES.map((n) => n.toLocaleString('en-GB')).join(', ')} hits on ${ENGINES.join(', ')}; ingest through Storage.insertHits (the collector's batch insert), ${BATCH} hits a batch; load ${loadavg().map((n) => formatNumber(n, 1)).join(' ')}`);
+console.log(`bench:scale: ${SIZES.map((n) => n.toLocaleString('en-GB')).join(', ')} hits on ${ENGINES.join(', ')}; ingest ${INGEST_PATH}; load ${loadavg().map((n) => formatNumber(n, 1)).join(' ')}`);
 const all: Record<string, SizeResult[]> = {};
 for (const engine of ENGINES) all[engine] = await benchEngine(engine);
 console.log(table('Targets (issue 18)', ['engine', 'target', 'measured', ''], Object.entries(all).flatMap(([engine, results]) => targets(engine, results))));
 const out = path.join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
 const file = path.join(out, `scale-${args.name ?? `${ENGINES.join('-')}-${SIZES.at(-1)}`}.json`);
-writeFileSync(file, JSON.stringify({ sizes: SIZES, seconds: SECONDS, rate: RATE, batch: BATCH, results: all }, null, 2) + '\n');
+writeFileSync(file, JSON.stringify({ sizes: SIZES, seconds: SECONDS, rate: RATE, batch: BATCH, ingest: INGEST_PATH, results: all }, null, 2) + '\n');
 console.log(`\n${file}`);
 process.exit(0);

@@ -134,6 +134,8 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
     const counts = db.prepare('select key, dimension, hour, host, report_suites, value, has_value, hits from hit_counts').all();
     const byKey = <T extends { key: string }>(rows: T[]) => [...rows].sort((a, b) => (a.key < b.key ? -1 : 1));
     expect(byKey(counts as Array<{ key: string }>)).toEqual(byKey(expected.counts));
+    const dayCounts = db.prepare('select dimension, day, key, host, report_suites, value, has_value, hits from day_counts').all();
+    expect(byKey(dayCounts as Array<{ key: string }>)).toEqual(byKey(expected.dayCounts));
     const sketches = (db.prepare('select key, day, host, report_suites, dimension, value, has_value, registers from visitor_sketches').all() as Array<{ key: string; registers: Buffer }>).map((row) => ({
       ...row,
       registers: new Uint8Array(row.registers),
@@ -145,10 +147,14 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
     const pages = raw.prepare("select count(*) as n from hits where hit_type = 'page'").get() as { n: number };
     expect(pageViews).toBe(pages.n);
     const byPage = raw
-      .prepare("select substr(received_at, 1, 13) as hour, host, report_suites, page_name as value, count(*) as hits from hits where hit_type = 'page' group by 1, 2, 3, 4 order by 1, 2, 3, 4")
+      .prepare("select substr(received_at, 1, 10) as day, host, report_suites, page_name as value, count(*) as hits from hits where hit_type = 'page' group by 1, 2, 3, 4 order by 1, 2, 3, 4")
       .all();
-    const pageCounts = db.prepare("select hour, host, report_suites, value, hits from hit_counts where dimension = 'page' order by 1, 2, 3, 4").all();
+    const pageCounts = db.prepare("select day, host, report_suites, value, hits from day_counts where dimension = 'page' order by 1, 2, 3, 4").all();
     expect(pageCounts).toEqual(byPage);
+    const bySection = raw
+      .prepare("select substr(received_at, 1, 13) as hour, coalesce(site_section, '') as value, count(*) as hits from hits where hit_type = 'page' group by 1, 2 order by 1, 2")
+      .all();
+    expect(db.prepare("select hour, value, sum(hits) as hits from hit_counts where dimension = 'section' group by 1, 2 order by 1, 2").all()).toEqual(bySection);
     const byEvent = raw
       .prepare(
         `select count(*) filter (where instr(event_names, ',event2,') or instr(event_names, ',event3,')) as searches,
@@ -163,7 +169,7 @@ it('after SIGKILL mid-load, the aggregates equal a full recount from the raw hit
         `select coalesce(sum(hits) filter (where dimension = 'search' and value = 'searches'), 0) as searches,
                 coalesce(sum(hits) filter (where dimension = 'search' and value = 'zero_results'), 0) as zero,
                 coalesce(sum(hits) filter (where dimension = 'tool_start'), 0) as starts,
-                coalesce(sum(hits) filter (where dimension = 'feedback_yes'), 0) as yes
+                (select coalesce(sum(hits), 0) from day_counts where dimension = 'feedback_yes') as yes
          from hit_counts`,
       )
       .get();

@@ -175,7 +175,9 @@ describe.each(engines)('hit storage on $engine', ({ engine, prepare, fresh }) =>
         const names = rows.map((r) => r.name).filter((name) => /^hits($|_)|hit_sources/.test(name));
         const bytes = rows.filter((r) => names.includes(r.name)).reduce((n, r) => n + r.bytes, 0);
         expect(bytes / hits.length).toBeLessThan(200);
-        expect(names).toEqual(expect.arrayContaining(['hits', 'hits_received_at', 'hits_source_id', 'hit_sources']));
+        expect(names).toEqual(expect.arrayContaining(['hits', 'hits_source_id', 'hit_sources']));
+        // Retention walks the hits by id (migration 011): no index on received_at.
+        expect(names).not.toContain('hits_received_at');
       } finally {
         db.close();
       }

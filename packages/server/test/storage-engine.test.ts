@@ -24,6 +24,8 @@ interface Place {
   drop: () => Promise<void>;
   /** Runs SQL on the database directly, with no storage open. */
   exec: (statements: string[]) => Promise<void>;
+  /** Reads rows with SQL directly, with no storage open. */
+  rows: (query: string) => Promise<unknown[]>;
   /** A second engine on the same database, its reads timing out after `timeoutMs`. */
   engine: (timeoutMs: number) => Engine;
 }
@@ -45,6 +47,14 @@ const engines = [
             db.close();
           }
         },
+        rows: async (query) => {
+          const db = new SqliteDatabase(path.join(dir, 'tagwell.sqlite'), { readonly: true });
+          try {
+            return db.prepare(query).all();
+          } finally {
+            db.close();
+          }
+        },
         engine: (timeoutMs) => openSqlite(dir, { threads: 1, timeoutMs }, () => undefined),
       };
     },
@@ -62,6 +72,15 @@ const engines = [
           await client.connect();
           try {
             for (const statement of statements) await client.query(statement);
+          } finally {
+            await client.end();
+          }
+        },
+        rows: async (query) => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            return (await client.query(query)).rows;
           } finally {
             await client.end();
           }
@@ -180,7 +199,7 @@ describe('HyperLogLog sketches', () => {
   });
 });
 
-describe.each(engines)('storage engine on $engine', ({ prepare, fresh }) => {
+describe.each(engines)('storage engine on $engine', ({ engine, prepare, fresh }) => {
   const cleanups: Array<() => Promise<void>> = [];
   beforeAll(prepare, 600_000);
   afterAll(async () => {
@@ -213,12 +232,60 @@ describe.each(engines)('storage engine on $engine', ({ prepare, fresh }) => {
       'drop table hit_counts',
       'drop table visitor_sketches',
       'drop table first_visits',
-      "delete from tagwell_migrations where name in ('004_aggregates', '006_visitor_reports')",
+      'drop table day_counts',
+      "delete from tagwell_migrations where name in ('004_aggregates', '006_visitor_reports', '009_day_counts')",
     ]);
     const logs: string[] = [];
     storage = await open(p, { log: (msg) => logs.push(msg) });
-    expect(logs).toContain('storage: applied migrations 004_aggregates, 006_visitor_reports');
+    // 004 counts pages per hour as it always did; 009 rolls those rows up per day.
+    expect(logs).toContain('storage: applied migrations 004_aggregates, 006_visitor_reports, 009_day_counts');
+    expect(logs.some((msg) => /^storage: page counts rolled up into [\d,]+ rows a day$/.test(msg))).toBe(true);
     for (const range of RANGES) await expectReports(storage, stored, range);
+    await storage.close();
+
+    // Before 009, with the raw hits past retention: 009 fills day_counts from the hourly rows, not the hits.
+    await p.exec([
+      `insert into hit_counts (key, dimension, hour, host, report_suites, value, has_value, hits)
+       select 'before-009-' || key, dimension, day || 'T05', host, report_suites, value, has_value, hits from day_counts`,
+      'drop table day_counts',
+      "delete from tagwell_migrations where name = '009_day_counts'",
+      'delete from hits',
+    ]);
+    storage = await open(p);
+    await expect(storage.latestHits({ limit: 1 })).resolves.toEqual([]);
+    for (const range of RANGES) await expectReports(storage, stored, range);
+  }, 120_000);
+
+  it('migration 010 keeps every first visit to the millisecond, from the ISO text of before', async () => {
+    const p = await place();
+    let storage = await open(p);
+    for (const seed of [41, 42]) await storage.insertHits(generateHits({ count: 1500, visitors: 300, seed }));
+    await storage.close();
+    const read = async () =>
+      ((await p.rows('select key, first_seen, new_until, last_seen from first_visits order by key')) as Array<Record<string, unknown>>).map((row) => ({
+        ...row,
+        first_seen: Number(row.first_seen),
+        new_until: Number(row.new_until),
+        last_seen: Number(row.last_seen),
+      }));
+    const before = await read();
+    expect(before.length).toBeGreaterThan(200);
+    // The table as migration 006 made it: times as ISO 8601 text.
+    const iso = (c: string) =>
+      engine === 'sqlite'
+        ? `strftime('%Y-%m-%dT%H:%M:%S', ${c} / 1000, 'unixepoch') || '.' || printf('%03d', ${c} % 1000) || 'Z'`
+        : `to_char(to_timestamp(${c} / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad((${c} % 1000)::text, 3, '0') || 'Z'`;
+    await p.exec([
+      'create table first_visits_old (key text primary key, first_seen text not null, new_until text not null, last_seen text not null)',
+      `insert into first_visits_old select key, ${iso('first_seen')}, ${iso('new_until')}, ${iso('last_seen')} from first_visits`,
+      'drop table first_visits',
+      'alter table first_visits_old rename to first_visits',
+      'create index first_visits_last_seen on first_visits (last_seen)',
+      "delete from tagwell_migrations where name = '010_compact_first_visits'",
+    ]);
+    expect(((await p.rows('select first_seen from first_visits limit 1')) as Array<{ first_seen: string }>)[0]!.first_seen).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    storage = await open(p);
+    expect(await read()).toEqual(before);
   }, 120_000);
 
   it('narrows every report by report suite and host together, equal to a recount; lists the hosts of each report suite', async () => {

@@ -18,6 +18,11 @@
  * | `feedback_yes`, `feedback_no` | pageName (or none) | hits whose eVar35 is yes / no, any case |
  * | `consent` | `statistics_off`, `marketing_off` | link hits `Cookies: Statistics Off` / `Marketing Off` |
  *
+ * The dimensions with a value per page (`page`, `feedback_yes`, `feedback_no`) are counted per UTC
+ * day in `day_counts`, not per hour: a site has hundreds of pages, so per hour they were most of
+ * the rows and most of a 30-day report's reading, and no report reads pages by the hour
+ * (migration 009 rolled the hourly rows up).
+ *
  * The visitor sketches, one per UTC day, host, report suites, dimension and value (docs/OPERATING.md
  * "Unique visitors"), of the hits that carry a visitor id:
  *
@@ -28,13 +33,13 @@
  * | `section`, `section_new`, `section_repeat` | prop5 (or none) | page views, all / new / repeat | 12 (1.63%) |
  * | `page` | pageName (or none) | page views | 12 (1.63%) |
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Compilable, Insertable, Kysely, OperationNodeSource } from 'kysely';
-import { classify, firstVisitKey, firstVisitUpserts, loadFirstVisits, type VisitorHit } from './first-visits';
+import { byKey, dayCountRow, dayCountUpsert, isDayDimension, keyOf, type DayCountRow, type DayDimension } from './day-counts';
+import { classify, firstVisitKey, firstVisitUpserts, loadFirstVisits, type FirstVisit, type VisitorHit } from './first-visits';
 import { decodeHitRecord } from './hit-record';
 import { PRECISION, SketchUpdate, hashOf, mergeStored, type VisitorHash } from './hll';
-import type { Database, FirstVisitsTable, HitCountsTable, HitsTableBefore005, VisitorSketchesTable } from './tables';
+import type { Database, DayCountsTable, HitCountsTable, HitsTableBefore005, VisitorSketchesTable } from './tables';
 import { eventNames, eventNamesColumn } from './text';
 import type { HitVariables } from './types';
 
@@ -70,14 +75,16 @@ export const SKETCH_PRECISION: Readonly<Record<SketchDimension, number>> = {
 
 /** What to aggregate: everything (storing hits), or what one migration adds for the hits already stored. */
 export interface AggregateScope {
-  /** `hit_counts` (migration 004). */
+  /** `hit_counts` (migration 004), and `day_counts` when `dayCounts`. */
   counts: boolean;
+  /** The page dimensions per day in `day_counts` (migration 009); false: per hour in `hit_counts`, as migration 004 stored them. */
+  dayCounts: boolean;
   /** The `visitors` day sketches (migration 004). */
   daySketches: boolean;
   /** The other sketch dimensions and `first_visits` (migration 006). */
   visitorDimensions: boolean;
 }
-export const ALL_AGGREGATES: AggregateScope = { counts: true, daySketches: true, visitorDimensions: true };
+export const ALL_AGGREGATES: AggregateScope = { counts: true, dayCounts: true, daySketches: true, visitorDimensions: true };
 
 /** The columns of a stored hit that the aggregates read. */
 export interface AggregatedHit {
@@ -100,11 +107,6 @@ export type Statement = Compilable & OperationNodeSource & { execute(): Promise<
 /** Rows per statement: 8 parameters a row stays far below both engines' limits. */
 const ROWS_PER_STATEMENT = 1000;
 
-/** A fixed-length key for any length of value (a PostgreSQL index entry must stay under ~2.7 KB). */
-function keyOf(parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
-}
-
 /** What SQLite's `variables ->> 'key'` gives: a string as it is, other JSON as JSON text, nothing as null. */
 function jsonText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -125,10 +127,11 @@ type PendingVisitorHit = VisitorHit & { visitor: VisitorHash; day: string; host:
  */
 export class Aggregates {
   private readonly counts = new Map<string, CountRow>();
+  private readonly dayCounts = new Map<string, DayCountRow>();
   private readonly sketches = new Map<string, { day: string; host: string; report_suites: string; update: SketchUpdate }>();
   private readonly dimensionSketches = new Map<string, SketchRow>();
   private readonly visitorHits: PendingVisitorHit[] = [];
-  private firstVisits: FirstVisitsTable[] | undefined;
+  private firstVisits: FirstVisit[] | undefined;
   /** Each visitor's hash once per batch, not once per sketch. */
   private readonly hashes = new Map<string, VisitorHash>();
 
@@ -182,8 +185,10 @@ export class Aggregates {
 
   private addCounts(hit: AggregatedHit, variables: HitVariables): void {
     const hour = hit.received_at.slice(0, 13);
+    const day = hour.slice(0, 10);
     const place = `${hour}\u0000${hit.host}\u0000${hit.report_suites}\u0000`;
     const count = (dimension: Dimension, value: string | null) => {
+      if (this.scope.dayCounts && isDayDimension(dimension)) return this.countDay(dimension, day, hit, value);
       const key = place + dimension + (value === null ? '\u0000' : `\u0000=${value}`);
       const row = this.counts.get(key);
       if (row) row.hits++;
@@ -219,15 +224,22 @@ export class Aggregates {
     if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Marketing Off') count('consent', 'marketing_off');
   }
 
+  private countDay(dimension: DayDimension, day: string, place: { host: string; report_suites: string }, value: string | null): void {
+    const key = `${dimension}\u0000${day}\u0000${place.host}\u0000${place.report_suites}\u0000${value === null ? '' : `=${value}`}`;
+    const row = this.dayCounts.get(key);
+    if (row) row.hits++;
+    else this.dayCounts.set(key, { dimension, day, host: place.host, report_suites: place.report_suites, value: value ?? '', has_value: value === null ? 0 : 1, hits: 1 });
+  }
+
   /**
    * The rows these aggregates would be on their own, every visitor first seen in them: a recount
    * from all the hits compares equal to the tables.
    */
-  rows(): { counts: HitCountsTable[]; sketches: Array<Omit<VisitorSketchesTable, 'dimension' | 'value' | 'has_value'> & { dimension: string; value: string; has_value: number }>; firstVisits: FirstVisitsTable[] } {
+  rows(): { counts: HitCountsTable[]; dayCounts: DayCountsTable[]; sketches: Array<Omit<VisitorSketchesTable, 'dimension' | 'value' | 'has_value'> & { dimension: string; value: string; has_value: number }>; firstVisits: FirstVisit[] } {
     this.classify(new Map());
     const day = this.sketchRows().map(({ update, ...row }) => ({ ...row, dimension: 'visitors', value: '', has_value: 0, registers: update.applyTo(null) }));
     const dimensions = this.dimensionRows().map(({ update, ...row }) => ({ ...row, registers: mergeStored(null, update.encode(), update.precision) }));
-    return { counts: this.countRows(), sketches: [...day, ...dimensions], firstVisits: this.firstVisits ?? [] };
+    return { counts: this.countRows(), dayCounts: this.dayCountRows(), sketches: [...day, ...dimensions], firstVisits: this.firstVisits ?? [] };
   }
 
   /** With their stored keys, in key order. */
@@ -235,6 +247,10 @@ export class Aggregates {
     return [...this.counts.values()]
       .map((row) => ({ key: keyOf([row.dimension, row.hour, row.host, row.report_suites, row.has_value ? row.value : null]), ...row }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  private dayCountRows(): DayCountsTable[] {
+    return [...this.dayCounts.values()].map(dayCountRow).sort(byKey);
   }
 
   /** The day sketches of migration 004 keep their key; the other dimensions' keys name the dimension. */
@@ -268,6 +284,8 @@ export class Aggregates {
           .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('hit_counts.hits', '+', eb.ref('excluded.hits')) }))),
       );
     }
+    const days = this.dayCountRows();
+    for (let i = 0; i < days.length; i += ROWS_PER_STATEMENT) statements.push(dayCountUpsert(db, days.slice(i, i + ROWS_PER_STATEMENT)));
     for (const { key, day, host, report_suites, update } of this.sketchRows()) {
       const registers = update.encode();
       // tagwell_hll_add raises the registers in place, in the database: no read-modify-write round trip.

@@ -35,7 +35,16 @@ export interface VisitorHit {
   at: string;
 }
 
-type State = Omit<FirstVisitsTable, 'key'>;
+/** A visitor's first visit as classify reads it: times ISO 8601 like the hits' (stored as milliseconds). */
+export interface FirstVisit {
+  key: string;
+  first_seen: string;
+  new_until: string;
+  last_seen: string;
+}
+type State = Omit<FirstVisit, 'key'>;
+
+const isoOf = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
@@ -45,7 +54,7 @@ export async function loadFirstVisits(db: Kysely<Database>, keys: readonly strin
   const unique = [...new Set(keys)];
   for (let i = 0; i < unique.length; i += KEYS_PER_READ) {
     const rows = await db.selectFrom('first_visits').selectAll().where('key', 'in', unique.slice(i, i + KEYS_PER_READ)).execute();
-    for (const { key, ...state } of rows) known.set(key, state);
+    for (const row of rows) known.set(row.key, { first_seen: isoOf(row.first_seen), new_until: isoOf(row.new_until), last_seen: isoOf(row.last_seen) });
   }
   return known;
 }
@@ -54,7 +63,7 @@ export async function loadFirstVisits(db: Kysely<Database>, keys: readonly strin
  * Whether each hit is new, in the order given, from what was stored before (`known`) and the
  * hits themselves taken in time order; and the rows to merge into `first_visits`.
  */
-export function classify(hits: readonly VisitorHit[], known: ReadonlyMap<string, State>): { isNew: boolean[]; rows: FirstVisitsTable[] } {
+export function classify(hits: readonly VisitorHit[], known: ReadonlyMap<string, State>): { isNew: boolean[]; rows: FirstVisit[] } {
   const order = hits.map((_, i) => i).sort((a, b) => (hits[a]!.at < hits[b]!.at ? -1 : hits[a]!.at > hits[b]!.at ? 1 : a - b));
   const states = new Map<string, State>();
   const isNew = new Array<boolean>(hits.length).fill(false);
@@ -86,9 +95,10 @@ export function classify(hits: readonly VisitorHit[], known: ReadonlyMap<string,
  * last_seen, so two servers storing hits of one visitor at once both leave the right row. Keys go in
  * sorted order (no deadlock between PostgreSQL writers).
  */
-export function firstVisitUpserts(db: Kysely<Database>, rows: readonly FirstVisitsTable[]) {
-  const earlier = (column: 'first_seen') => sql<string>`case when excluded.${sql.raw(column)} < first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
-  const latest = (column: 'new_until' | 'last_seen') => sql<string>`case when excluded.${sql.raw(column)} > first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
+export function firstVisitUpserts(db: Kysely<Database>, visits: readonly FirstVisit[]) {
+  const rows: FirstVisitsTable[] = visits.map((v) => ({ key: v.key, first_seen: Date.parse(v.first_seen), new_until: Date.parse(v.new_until), last_seen: Date.parse(v.last_seen) }));
+  const earlier = (column: 'first_seen') => sql<number>`case when excluded.${sql.raw(column)} < first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
+  const latest = (column: 'new_until' | 'last_seen') => sql<number>`case when excluded.${sql.raw(column)} > first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     statements.push(
@@ -107,7 +117,7 @@ export async function deleteForgottenVisitors(engine: Engine, cutoff: string, ba
   while (running()) {
     const deleted = await engine.db
       .deleteFrom('first_visits')
-      .where('key', 'in', (eb) => eb.selectFrom('first_visits').select('key').where('last_seen', '<', cutoff).limit(batch))
+      .where('key', 'in', (eb) => eb.selectFrom('first_visits').select('key').where('last_seen', '<', Date.parse(cutoff)).limit(batch))
       .executeTakeFirst();
     const n = Number(deleted.numDeletedRows);
     total += n;

@@ -1,11 +1,12 @@
 /**
  * The reports (issue 4, item 7), read from the aggregates (storage/aggregates.ts) on the read
- * connection: a range of days is a sum over its hours, never a scan of hits. A page view is a page
- * hit (`t()`), not a link hit. Unique visitors merge the days' HyperLogLog sketches.
+ * connection: a range of days is a sum over its hours (or its days, for the page dimensions of
+ * `day_counts`), never a scan of hits. A page view is a page hit (`t()`), not a link hit. Unique visitors merge the days' HyperLogLog sketches.
  */
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { SKETCH_PRECISION, type Dimension, type SketchDimension } from './aggregates';
+import type { DayDimension } from './day-counts';
 import type { Engine } from './engine';
 import { RELATIVE_STANDARD_ERROR, estimate, merge, relativeStandardError } from './hll';
 import type { Database } from './tables';
@@ -32,6 +33,18 @@ function counts(engine: Engine, dimensions: readonly Dimension[], range: ReportR
   return engine.read
     .selectFrom('hit_counts')
     .where((eb) => eb.and([eb('dimension', 'in', dimensions), inRange(engine, eb, range)]));
+}
+
+/** Rows of some page dimensions (`day_counts`) within the range: a read of the primary key's range. */
+function dayCounts(engine: Engine, dimensions: readonly DayDimension[], range: ReportRange) {
+  return engine.read.selectFrom('day_counts').where((eb) => {
+    const list: Expression<SqlBool>[] = [eb('dimension', 'in', dimensions)];
+    if (range.from !== undefined) list.push(eb('day', '>=', checkDay(range.from)));
+    if (range.to !== undefined) list.push(eb('day', '<=', checkDay(range.to)));
+    if (range.host !== undefined) list.push(eb('host', '=', range.host));
+    if (range.reportSuite !== undefined) list.push(reportSuiteIn(engine, range.reportSuite));
+    return eb.and(list);
+  });
 }
 
 const total = (eb: CountsEb) => eb.fn.sum<number | string>('hits');
@@ -61,7 +74,7 @@ export async function pageViewsBySection(engine: Engine, range: ReportRange): Pr
 export async function topPages(engine: Engine, limit: number, range: ReportRange): Promise<PageCount[]> {
   if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number >= 0, got ${limit}`);
   const sum = sql<number | string>`sum(hits)`;
-  const rows = await counts(engine, ['page'], range)
+  const rows = await dayCounts(engine, ['page'], range)
     .select(['value', 'has_value', sum.as('pageViews')])
     .groupBy(['has_value', 'value'])
     // Ties by name; pages without a name last.
@@ -102,8 +115,8 @@ export async function toolFunnel(engine: Engine, range: ReportRange): Promise<To
 
 /** Per page: feedback answers (eVar35 `yes` / `no`, any case). */
 export async function feedbackByPage(engine: Engine, range: ReportRange): Promise<FeedbackRow[]> {
-  const rows = await counts(engine, ['feedback_yes', 'feedback_no'], range)
-    .select((eb) => ['dimension', 'value', 'has_value', total(eb).as('hits')])
+  const rows = await dayCounts(engine, ['feedback_yes', 'feedback_no'], range)
+    .select((eb) => ['dimension', 'value', 'has_value', eb.fn.sum<number | string>('hits').as('hits')])
     .groupBy(['dimension', 'has_value', 'value'])
     .execute();
   const pages = new Map<string | null, FeedbackRow>();

@@ -48,17 +48,22 @@ export async function deleteExpired(engine: Engine, before: Date, control: Reten
   return result;
 }
 
+/**
+ * SQLite: the oldest hits by arrival (id, the table's own key: no index on received_at to keep,
+ * 17 bytes a hit), up to the first one not yet expired. The collector times a hit when it arrives,
+ * so arrival order is time order; a hit timed before hits stored ahead of it (a clock set back)
+ * goes once they have gone.
+ */
 async function deleteExpiredHits(engine: Engine, before: Date, control: RetentionControl): Promise<number> {
   const cutoff = before.getTime();
   let total = 0;
   while (control.running()) {
-    const deleted = await engine.db
-      .deleteFrom('hits')
-      .where('id', 'in', (eb) => eb.selectFrom('hits').select('id').where('received_at', '<', cutoff).orderBy('id').limit(RETENTION_BATCH))
-      .executeTakeFirst();
-    const n = Number(deleted.numDeletedRows);
-    total += n;
-    if (n < RETENTION_BATCH) break;
+    const oldest = await engine.db.selectFrom('hits').select(['id', 'received_at']).orderBy('id').limit(RETENTION_BATCH).execute();
+    const stop = oldest.findIndex((row) => Number(row.received_at) >= cutoff);
+    const expired = (stop === -1 ? oldest : oldest.slice(0, stop)).map((row) => Number(row.id));
+    if (expired.length) await engine.db.deleteFrom('hits').where('id', '>=', expired[0]!).where('id', '<=', expired.at(-1)!).execute();
+    total += expired.length;
+    if (expired.length < RETENTION_BATCH) break;
     await pause();
   }
   return total;

@@ -119,6 +119,26 @@ export interface HitCountsTable {
   hits: number;
 }
 
+/**
+ * Counts per UTC day of the dimensions with a value per page (`page`, `feedback_yes`,
+ * `feedback_no`; storage/aggregates.ts), kept in step with `hits`: a 30-day report reads 30 rows a
+ * page, not 720. Primary key (dimension, day, key): the reports' range is a prefix of it.
+ */
+export interface DayCountsTable {
+  dimension: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  /** A digest of dimension, day, host, report suites and value: one row per combination. */
+  key: string;
+  host: string;
+  report_suites: string;
+  /** '' when the hit had no value (see has_value). */
+  value: string;
+  /** 0 when the hit had no value (a page view without pageName), else 1. */
+  has_value: number;
+  hits: number;
+}
+
 /** A HyperLogLog sketch of visitor ids per UTC day, host, report suites and dimension (storage/hll.ts). */
 export interface VisitorSketchesTable {
   key: string;
@@ -135,14 +155,17 @@ export interface VisitorSketchesTable {
   registers: Uint8Array;
 }
 
-/** A visitor's first visit per report-suite list (storage/first-visits.ts): new versus repeat. */
+/**
+ * A visitor's first visit per report-suite list (storage/first-visits.ts): new versus repeat.
+ * Times in milliseconds since 1970 (migration 010: a third of the bytes of ISO text).
+ */
 export interface FirstVisitsTable {
   /** A digest of report suites and visitor id, never the id itself. */
   key: string;
-  first_seen: string;
+  first_seen: number;
   /** Hits up to this time are still the first visit (30 minutes after the last new hit). */
-  new_until: string;
-  last_seen: string;
+  new_until: number;
+  last_seen: number;
 }
 
 export interface MigrationsTable {
@@ -160,6 +183,7 @@ export interface Database {
   publications: PublicationsTable;
   audit_log: AuditLogTable;
   hit_counts: HitCountsTable;
+  day_counts: DayCountsTable;
   visitor_sketches: VisitorSketchesTable;
   first_visits: FirstVisitsTable;
   tagwell_migrations: MigrationsTable;

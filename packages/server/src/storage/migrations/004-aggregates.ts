@@ -68,7 +68,8 @@ export const aggregates: Migration = {
 
     // Run again on a database whose hits 005 already made compact (the tables dropped to count anew), it reads that layout.
     const compact = await db.selectFrom('tagwell_migrations').select('name').where('name', '=', '005_compact_hits').executeTakeFirst();
-    const counted = await aggregateStoredHits(db, log, { counts: true, daySketches: true, visitorDimensions: false }, compact ? compactStoredHits : hitsBefore005);
+    // The layout of its time (pages per hour in hit_counts): migration 009 rolls those up per day.
+    const counted = await aggregateStoredHits(db, log, { counts: true, dayCounts: false, daySketches: true, visitorDimensions: false }, compact ? compactStoredHits : hitsBefore005);
     if (counted) log(`storage: aggregates counted for the ${counted.toLocaleString('en-GB')} hits already stored`);
   },
 };

@@ -89,7 +89,7 @@ export const visitorReports: Migration = {
         .execute(db);
     }
 
-    const counted = await aggregateStoredHits(db, log, { counts: false, daySketches: false, visitorDimensions: true }, compactStoredHits);
+    const counted = await aggregateStoredHits(db, log, { counts: false, dayCounts: false, daySketches: false, visitorDimensions: true }, compactStoredHits);
     if (counted) log(`storage: visitor reports counted for the ${counted.toLocaleString('en-GB')} hits already stored`);
   },
 };

@@ -17,6 +17,9 @@ import { compactHits } from './005-compact-hits';
 import { visitorReports } from './006-visitor-reports';
 import { experiments } from './007-experiments';
 import { publicationNotes } from './008-publication-notes';
+import { dayCounts } from './009-day-counts';
+import { compactFirstVisits } from './010-compact-first-visits';
+import { hitsWithoutTimeIndex } from './011-hits-without-time-index';
 
 export interface Migration {
   /** Sorts in order of application: `001_hits`, `002_admin`... Never renamed once released. */
@@ -26,7 +29,7 @@ export interface Migration {
   up(db: Kysely<any>, kind: EngineKind, log: (msg: string) => void): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates, compactHits, visitorReports, experiments, publicationNotes];
+export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates, compactHits, visitorReports, experiments, publicationNotes, dayCounts, compactFirstVisits, hitsWithoutTimeIndex];
 
 /** Any fixed number: it names Tagwell's migration lock among all advisory locks of the database. */
 const MIGRATION_LOCK = 7_265_001;
