@@ -1,4 +1,4 @@
-import type { EnvironmentName, Property } from '@tagwell/schema';
+import { personalises, type EnvironmentName, type Property } from '@tagwell/schema';
 
 /**
  * esbuild `define`s that switch off the runtime's optional features a property does not use
@@ -35,6 +35,4 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
 /** The console's debugger talks to development and staging containers; visitors never pay for it. */
 export const hasDebugBridge = (env: EnvironmentName): boolean => env !== 'production';
 
-/** Issue 15: the page's personalisation is built in only when an enabled rule runs the `personalise` action. */
-export const personalises = (property: Property): boolean =>
-  property.personalisation !== undefined && property.rules.some((rule) => rule.enabled && rule.actions.some((a) => a.type === 'personalise'));
+export { personalises };

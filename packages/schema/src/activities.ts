@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { audienceSchema } from './activities-audience';
 import { offerSchema } from './activities-offers';
 import { cssSelector } from './components';
+import type { Property } from './property';
 
 // Activities (issue 14 item 1, docs/PERSONALISATION.md): A/B tests and experience targeting,
 // decided by the server's decision service (Target Delivery API v1) and by the on-device
@@ -153,3 +154,7 @@ export function checkActivities(personalisation: Personalisation, dataElements: 
   });
   return errors;
 }
+
+/** Issue 15: the page personalises when an enabled rule runs the `personalise` action (the compiler builds the module in only then). */
+export const personalises = (property: Property): boolean =>
+  property.personalisation !== undefined && property.rules.some((rule) => rule.enabled && rule.actions.some((a) => a.type === 'personalise'));

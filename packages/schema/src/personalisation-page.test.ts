@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREHIDING_STYLE, PERSONALISATION_LIMITS } from './activities';
+import { AUTOMATIC_KEYS, allowedQueryKeys, buildSdr, renderSdrMarkdown } from './sdr';
 import { doc, errorsOf, parsed, type Json } from './test-documents';
 
 // The page's personalisation settings and the `personalise` action (issue 15 items 1 and 2, SPEC §5):
@@ -71,5 +72,19 @@ describe('the personalise action', () => {
 
   it('takes no settings', () => {
     expect(errorsOf(page({}, { rules: [{ ...RULE, actions: [{ type: 'personalise', settings: { timeout: 5000 } }] }] }))[0]).toMatch(/^rules\[0\]\.actions\[0\]\.settings/);
+  });
+});
+
+describe('the SDR of a property that personalises (issue 15 item 4)', () => {
+  it('lists tnta among the tracker keys, before AQE, and the collector may receive it; a property that does not personalise has neither', () => {
+    const withIt = buildSdr(parsed(page()));
+    expect(withIt.automatic.map((a) => a.query).slice(-2)).toEqual(['tnta', 'AQE']);
+    expect(allowedQueryKeys(withIt).has('tnta')).toBe(true);
+    // Its description holds a `|`: the Markdown table escapes it, so the row keeps its two cells.
+    const row = renderSdrMarkdown(withIt).split('\n').find((line) => line.startsWith('| `tnta`'))!;
+    expect(row.split(/(?<!\\)\|/).length).toBe(4);
+    const without = buildSdr(parsed(page({}, { rules: [{ ...RULE, enabled: false }] })));
+    expect(without.automatic).toBe(AUTOMATIC_KEYS);
+    expect(allowedQueryKeys(without).has('tnta')).toBe(false);
   });
 });

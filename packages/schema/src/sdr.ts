@@ -1,4 +1,5 @@
 import type { Property } from './property';
+import { personalises } from './activities';
 import { NOT_RESOLVED, RECORDS, TOKEN } from './validate';
 import { queryKey } from './variables';
 
@@ -48,6 +49,15 @@ export const AUTOMATIC_KEYS: Array<{ query: string; description: string }> = [
   { query: 'AQE', description: 'end of the hit' },
 ];
 
+/** Sent by a property that personalises (runtime personalisation/analytics.ts, docs/PERSONALISATION.md). */
+export const PERSONALISATION_KEYS: Array<{ query: string; description: string }> = [
+  {
+    query: 'tnta',
+    description:
+      'the activities and experiences the page showed, as Analytics for Target logs them (`<activity>:<experience>:0|2`, comma-separated), on a link hit of its own named Personalisation display',
+  },
+];
+
 const FIXED_ORDER = ['pageName', 'pageURL', 'referrer', 'channel', 'server', 'pageType', 'campaign', 'products', 'purchaseID', 'transactionID', 'state', 'zip'];
 /** Fixed variables in AppMeasurement's order, then props, eVars, hiers and lists by number, link fields last. */
 const variableOrder = (name: string): [number, number] => {
@@ -94,7 +104,8 @@ export function buildSdr(property: Property): Sdr {
     variables: [...variables.values()].sort(byVariable),
     events: [...events.values()].sort(byEvent),
     contextData: [...context.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    automatic: AUTOMATIC_KEYS,
+    // The last key stays last: AQE ends the hit.
+    automatic: personalises(property) ? [...AUTOMATIC_KEYS.slice(0, -1), ...PERSONALISATION_KEYS, AUTOMATIC_KEYS.at(-1)!] : AUTOMATIC_KEYS,
   };
 }
 
@@ -204,7 +215,7 @@ export function renderSdrMarkdown(sdr: Sdr, unused: readonly string[] = []): str
     '',
     '## Sent on every hit by the tracker',
     '| query | meaning |\n| --- | --- |',
-    sdr.automatic.map((a) => `| \`${a.query}\` | ${a.description} |`).join('\n'),
+    sdr.automatic.map((a) => `| \`${a.query}\` | ${cell(a.description)} |`).join('\n'),
     '',
   ].join('\n');
 }
