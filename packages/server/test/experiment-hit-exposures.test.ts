@@ -13,7 +13,7 @@ import { openStorage, type Storage } from '../src/storage';
 import { AdminClient } from './support/admin-client';
 import { READER, testConfig } from './support/config';
 import { visitorId } from './support/generate-hits';
-import { createDatabase, dropDatabase } from './support/postgres';
+import { bothEngines } from './support/postgres';
 
 const PASSWORD = 'correct horse battery staple';
 const ACTIVITY = 3101;
@@ -39,16 +39,7 @@ type Detail = { latest: { version: number; document: { personalisation: { activi
 type ResultsBody = { counts: ActivityCounts };
 type Counts = { visitors: number[]; linkClicks: number[]; tools: number[] };
 
-const engines = [
-  { name: 'SQLite', open: async () => ({ databaseUrl: undefined, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const url = await createDatabase('tagwell_hit_exposures');
-      return { databaseUrl: url, drop: () => dropDatabase(url) };
-    },
-  },
-];
+const engines = bothEngines('tagwell_hit_exposures');
 
 describe.each(engines)('exposures from hits on $name, over HTTP', ({ open }) => {
   let server: RunningServer;

@@ -14,7 +14,7 @@ import { SketchUpdate, estimate } from '../src/storage/hll';
 import { openStorage, type NewHit, type Storage, type VisitorDay, type VisitorPage, type VisitorSection } from '../src/storage';
 import { AdminClient } from './support/admin-client';
 import { testConfig } from './support/config';
-import { createDatabase, dropDatabase } from './support/postgres';
+import { bothEngines } from './support/postgres';
 
 const PASSWORD = 'correct horse battery staple';
 const HOST = 'metrics.health.localhost';
@@ -87,16 +87,7 @@ type Body = {
   uniqueVisitors: { visitors: number };
 };
 
-const engines = [
-  { name: 'SQLite', open: async () => ({ databaseUrl: undefined, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const url = await createDatabase('tagwell_visitors');
-      return { databaseUrl: url, drop: () => dropDatabase(url) };
-    },
-  },
-];
+const engines = bothEngines('tagwell_visitors');
 
 describe.each(engines)('visitor reports on $name, over HTTP', ({ open }) => {
   let server: RunningServer;

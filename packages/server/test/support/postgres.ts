@@ -169,3 +169,21 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** A storage engine for `describe.each`: SQLite (no URL), or a fresh PostgreSQL database dropped after. */
+export interface TestEngine {
+  name: 'SQLite' | 'PostgreSQL';
+  open(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<unknown> }>;
+}
+
+/** Both engines, the PostgreSQL database named from `prefix`. */
+export const bothEngines = (prefix: string): TestEngine[] => [
+  { name: 'SQLite', open: async () => ({ databaseUrl: undefined, drop: async () => undefined }) },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const url = await createDatabase(prefix);
+      return { databaseUrl: url, drop: () => dropDatabase(url) };
+    },
+  },
+];
