@@ -25,6 +25,9 @@ const activity = { id: 1, experiences: [{ name: 'A' }, { name: 'B' }], goals: [{
 type RawRow = { activity: number; visitor: string; experience: number; kind: string; goal: number; at: string };
 
 /** Deterministic traffic: visitor i sees experience i % 2; 4% (A) or 5% (B) reach goal 0 twice, 10% of each goal 1. */
+/** The property the bench's activity belongs to. */
+const PROPERTY = 'bench';
+
 function traffic() {
   const exposures: Exposure[] = [];
   const conversions: Conversion[] = [];
@@ -33,12 +36,12 @@ function traffic() {
     const visitorId = `v${i}`;
     const experience = i % 2;
     const at = new Date(Date.UTC(2026, 2, 1) + i * 1000).toISOString();
-    exposures.push({ activity: 1, experience, visitorId, at });
+    exposures.push({ property: PROPERTY, activity: 1, experience, visitorId, at });
     for (let d = 0; d < DISPLAYS; d++) raw.push({ activity: 1, visitor: visitorId, experience, kind: 'display', goal: -1, at });
     const j = Math.floor(i / 2);
     const goals = [...(j % 100 < (experience ? 5 : 4) ? [0, 0] : []), ...(j % 10 === 3 ? [1] : [])];
     for (const goal of goals) {
-      conversions.push({ activity: 1, goal, visitorId, at });
+      conversions.push({ property: PROPERTY, activity: 1, goal, visitorId, at });
       raw.push({ activity: 1, visitor: visitorId, experience, kind: 'goal', goal, at });
     }
   }
@@ -83,9 +86,9 @@ async function measure(name: string, engine: Engine) {
   for (let i = 0; i < conversions.length; i += 2000) await recordConversions(engine, conversions.slice(i, i + 2000));
   if (engine.kind === 'postgres') await sql`analyze`.execute(engine.db);
 
-  const counts = await readActivityCounts(engine, activity);
+  const counts = await readActivityCounts(engine, PROPERTY, activity);
   const peer = await rawCounts(engine);
-  const tables = await median(() => readActivityCounts(engine, activity));
+  const tables = await median(() => readActivityCounts(engine, PROPERTY, activity));
   const scan = await median(() => rawCounts(engine));
   console.log(`${name}: ${(VISITORS * 2).toLocaleString('en-GB')} exposed visitors, ${raw.length.toLocaleString('en-GB')} raw events`);
   console.log(`  experiment tables ${tables.toFixed(1)} ms, raw event log ${scan.toFixed(1)} ms (median of ${RUNS}): ${(scan / tables).toFixed(1)}x`);

@@ -36,7 +36,7 @@ const PAUSED = {
 };
 const document = personalisation();
 const ACTIVITIES = [...document.activities, PAUSED];
-const activity = (id: number) => ACTIVITIES.find((a) => a.id === id)! as unknown as Parameters<RunningServer['storage']['readActivityCounts']>[0];
+const activity = (id: number) => ACTIVITIES.find((a) => a.id === id)! as unknown as Parameters<RunningServer['storage']['readActivityCounts']>[1];
 
 const now = () => Math.floor(Date.now() / 1000);
 const tokens = new ExperiencePreviewTokens(new SignedTokens(SECRET));
@@ -198,7 +198,7 @@ describe.each(['sqlite', 'postgresql'] as const)('previewing an experience on %s
   });
 
   describe('nothing a preview shows is counted', () => {
-    const counts = (id: number) => server!.storage.readActivityCounts(activity(id), 'production');
+    const counts = (id: number) => server!.storage.readActivityCounts('health-site', activity(id), 'production');
     const visitorsOf = (c: Awaited<ReturnType<typeof counts>>) => c.experiences.reduce((sum, e) => sum + e.visitors, 0);
     async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
       for (let i = 0; i < 200; i++) {

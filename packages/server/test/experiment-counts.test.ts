@@ -28,6 +28,9 @@ const activity = {
 const other = { id: 7, experiences: [{ name: 'A' }, { name: 'B' }], goals: [{ type: 'page-view' as const, name: 'Conditions', path: '/conditions' }] };
 
 const T0 = new Date('2026-03-02T09:00:00Z');
+/** The property of the activities; OTHER_PROPERTY numbers one of its own activities 4242 too. */
+const P = 'health-site';
+const OTHER_PROPERTY = 'other-site';
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
@@ -40,13 +43,15 @@ async function play(engine: Engine): Promise<void> {
   const control = ids('c', 1000);
   const challenger = ids('t', 1000);
   await recordExposures(engine, [
-    ...control.map((visitorId) => ({ activity: 4242, experience: 0, visitorId, at: T0 })),
-    ...challenger.map((visitorId) => ({ activity: 4242, experience: 1, visitorId, at: T0 })),
+    // Another property's activity of the same number, shown first to some of the same visitors, stays in that property.
+    ...control.slice(0, 200).map((visitorId) => ({ property: OTHER_PROPERTY, activity: 4242, experience: 1, visitorId, at: T0 })),
+    ...control.map((visitorId) => ({ property: P, activity: 4242, experience: 0, visitorId, at: T0 })),
+    ...challenger.map((visitorId) => ({ property: P, activity: 4242, experience: 1, visitorId, at: T0 })),
     // Another activity's exposures of the same visitors stay in that activity.
-    ...control.slice(0, 300).map((visitorId) => ({ activity: 7, experience: 1, visitorId, at: T0 })),
+    ...control.slice(0, 300).map((visitorId) => ({ property: P, activity: 7, experience: 1, visitorId, at: T0 })),
   ]);
   // Shown again, even as another experience: counted once, in the first.
-  await recordExposures(engine, [{ activity: 4242, experience: 1, visitorId: 'c0', at: later(5) }]);
+  await recordExposures(engine, [{ property: P, activity: 4242, experience: 1, visitorId: 'c0', at: later(5) }]);
 
   const hits: GoalHit[] = [
     ...control.slice(0, 41).map((v) => page(v, 'https://www.health.localhost/conditions/', later(10))),
@@ -60,7 +65,7 @@ async function play(engine: Engine): Promise<void> {
     page(null, 'https://www.health.localhost/conditions/', later(10)),
     page('t998', 'https://www.health.localhost/conditions/asthma/', later(10)),
   ];
-  await recordConversions(engine, hits.flatMap((hit) => hitConversions([activity, other], hit)));
+  await recordConversions(engine, hits.flatMap((hit) => hitConversions([activity, other], hit).map((c) => ({ ...c, property: P }))));
 }
 
 const engines = [
@@ -103,7 +108,7 @@ describe.each(engines)('experiment counts on $name', ({ open }) => {
   });
 
   it('counts each exposed visitor once and each converting visitor once per goal', async () => {
-    const counts = await readActivityCounts(engine, activity);
+    const counts = await readActivityCounts(engine, P, activity);
     expect(counts).toEqual({
       activity: '4242',
       control: '0',
@@ -117,13 +122,19 @@ describe.each(engines)('experiment counts on $name', ({ open }) => {
         { id: '1', name: 'Symptom checker hero', visitors: 1000, goals: { '0': { conversions: 62, total: 62 }, '1': { conversions: 5, total: 5 } } },
       ],
     });
-    const separate = await readActivityCounts(engine, other);
+    // The other property's activity 4242: its own visitors and no conversions of this property's hits.
+    const elsewhere = await readActivityCounts(engine, OTHER_PROPERTY, activity);
+    expect(elsewhere.experiences.map((e) => [e.visitors, e.goals])).toEqual([
+      [0, {}],
+      [200, {}],
+    ]);
+    const separate = await readActivityCounts(engine, P, other);
     expect(separate.experiences.map((e) => e.visitors)).toEqual([0, 300]);
     expect(separate.experiences[1]!.goals).toEqual({ '0': { conversions: 41, total: 51 } });
   });
 
   it('gives the reference results from those counts', async () => {
-    const results = computeResults(activityCountsSchema.parse(await readActivityCounts(engine, activity)));
+    const results = computeResults(activityCountsSchema.parse(await readActivityCounts(engine, P, activity)));
     const challenger = results.goals[0]!.experiences[1]!.comparison!;
     expectClose(challenger.test?.pValue, 0.0336180274934405, 'p');
     expectClose(challenger.liftInterval?.lower, 0.0293148149134861, 'lift lower');
@@ -139,8 +150,8 @@ describe.each(engines)('experiment counts on $name', ({ open }) => {
 
   it('counts a visitor once when servers record its exposure at the same time', async () => {
     const visitors = ids('race', 200);
-    await Promise.all(all.flatMap((e, n) => [0, 1].map((experience) => recordExposures(e, visitors.map((visitorId) => ({ activity: 99, experience: (experience + n) % 2, visitorId, at: T0 }))))));
-    const counts = await readActivityCounts(engine, { id: 99, experiences: [{ name: 'A' }, { name: 'B' }], goals: [{ name: 'g' }] });
+    await Promise.all(all.flatMap((e, n) => [0, 1].map((experience) => recordExposures(e, visitors.map((visitorId) => ({ property: P, activity: 99, experience: (experience + n) % 2, visitorId, at: T0 }))))));
+    const counts = await readActivityCounts(engine, P, { id: 99, experiences: [{ name: 'A' }, { name: 'B' }], goals: [{ name: 'g' }] });
     expect(counts.experiences[0]!.visitors + counts.experiences[1]!.visitors).toBe(200);
   });
 });

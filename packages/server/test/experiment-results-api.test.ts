@@ -12,7 +12,7 @@ import { openStorage, type Storage } from '../src/storage';
 import { AdminClient } from './support/admin-client';
 import { testConfig } from './support/config';
 import { visitorId } from './support/generate-hits';
-import { createDatabase, dropDatabase } from './support/postgres';
+import { bothEngines } from './support/postgres';
 
 const PASSWORD = 'correct horse battery staple';
 const ACTIVITY = 1001;
@@ -23,16 +23,7 @@ type Listed = { property: string; id: number; state: string; runningIn: string[]
 type ResultsBody = { activity: { id: number; environment: string; state: string }; counts: ActivityCounts; results: ActivityResults | null };
 type Detail = { latest: { version: number; document: { personalisation: { activities: Array<Record<string, unknown>> } } } };
 
-const engines = [
-  { name: 'SQLite', open: async () => ({ databaseUrl: undefined, drop: async () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const url = await createDatabase('tagwell_activities');
-      return { databaseUrl: url, drop: () => dropDatabase(url) };
-    },
-  },
-];
+const engines = bothEngines('tagwell_activities');
 
 describe.each(engines)('activities and results on $name, over HTTP', ({ open }) => {
   let server: RunningServer;
@@ -96,14 +87,14 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     const control = ids('control', 400);
     const plain = ids('plain', 400);
     await storage.recordExposures([
-      ...control.map((v) => ({ environment: 'development' as const, activity: ACTIVITY, experience: 0, visitorId: v, at })),
-      ...plain.map((v) => ({ environment: 'development' as const, activity: ACTIVITY, experience: 1, visitorId: v, at })),
+      ...control.map((v) => ({ property: 'health-site', environment: 'development' as const, activity: ACTIVITY, experience: 0, visitorId: v, at })),
+      ...plain.map((v) => ({ property: 'health-site', environment: 'development' as const, activity: ACTIVITY, experience: 1, visitorId: v, at })),
     ]);
     const later = new Date(at.getTime() + 60_000);
     await storage.recordConversions([
-      ...control.slice(0, 40).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
-      ...plain.slice(0, 72).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
-      ...plain.slice(0, 3).map((v) => ({ environment: 'development' as const, activity: ACTIVITY, goal: 0, visitorId: v, at: later })),
+      ...control.slice(0, 40).map((v) => ({ property: 'health-site', environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
+      ...plain.slice(0, 72).map((v) => ({ property: 'health-site', environment: 'development' as const, activity: ACTIVITY, goal: 1, visitorId: v, at: later })),
+      ...plain.slice(0, 3).map((v) => ({ property: 'health-site', environment: 'development' as const, activity: ACTIVITY, goal: 0, visitorId: v, at: later })),
     ]);
 
     const answer = await root.get<ResultsBody>(`/api/admin/activities/${ACTIVITY}/results?environment=development`);
@@ -125,8 +116,8 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
 
   it('records a conversion when an exposed visitor sends a hit with the goal event', async () => {
     const mid = visitorId(424242);
-    await storage.recordExposures([{ environment: 'development', activity: ACTIVITY, experience: 1, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
-    const before = (await storage.readActivityCounts({ id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, 'development')).experiences[1]!;
+    await storage.recordExposures([{ property: 'health-site', environment: 'development', activity: ACTIVITY, experience: 1, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
+    const before = (await storage.readActivityCounts('health-site', { id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, 'development')).experiences[1]!;
     expect(before.goals['2']).toBeUndefined();
 
     const query = `AQB=1&ndh=1&ce=UTF-8&pageName=nhs%3Atools%3Abmi&g=${encodeURIComponent('https://dev.health.localhost/tools/bmi')}&events=event15&mid=${mid}&AQE=1`;
@@ -146,8 +137,8 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
 
   it("counts a consented visitor's executed decision as an exposure, and nothing for a call without the visitor id", async () => {
     const shape = { id: ACTIVITY, experiences: [{ name: 'Control' }, { name: 'Plain words' }], goals: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] };
-    const visitors = async () => (await storage.readActivityCounts(shape, 'development')).experiences.map((e) => e.visitors);
-    const production = async () => (await storage.readActivityCounts(shape, 'production')).experiences.map((e) => e.visitors);
+    const visitors = async () => (await storage.readActivityCounts('health-site', shape, 'development')).experiences.map((e) => e.visitors);
+    const production = async () => (await storage.readActivityCounts('health-site', shape, 'production')).experiences.map((e) => e.visitors);
     const productionBefore = await production();
     const before = await visitors();
     const decision = (id: Record<string, string>) =>
@@ -220,7 +211,7 @@ describe('a failure to record conversions', () => {
 
   it('neither fails the hit nor loses it, and is logged', async () => {
     const mid = visitorId(77);
-    await storage.recordExposures([{ environment: 'development', activity: ACTIVITY, experience: 0, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
+    await storage.recordExposures([{ property: 'health-site', environment: 'development', activity: ACTIVITY, experience: 0, visitorId: mid, at: new Date(Date.now() - 60_000) }]);
     const query = `AQB=1&ndh=1&ce=UTF-8&pageName=nhs%3Ahome&g=${encodeURIComponent('https://dev.health.localhost/')}&events=event17&mid=${mid}&AQE=1`;
     const hit = await fetch(`http://127.0.0.1:${server.port}/b/ss/nhsukdev/1/JS-2.22.0/s2?${query}`);
     expect(hit.status).toBeLessThan(300);

@@ -288,6 +288,45 @@ describe.each(engines)('storage engine on $engine', ({ engine, prepare, fresh })
     expect(await read()).toEqual(before);
   }, 120_000);
 
+  it('migration 012 gives stored experiment rows the property that defines their activity, and keeps properties apart after', async () => {
+    const p = await place();
+    let storage = await open(p);
+    await storage.close();
+    const document = (ids: number[]) => JSON.stringify({ personalisation: { activities: ids.map((id) => ({ id })) } });
+    // The tables as migration 007 made them, with rows of before: 1001 is the health site's, 1002 both properties', 555 no one's.
+    await p.exec([
+      'drop table experiment_visitors',
+      'drop table experiment_conversions',
+      'create table experiment_visitors (environment text not null, activity integer not null, visitor text not null, experience integer not null, first_seen text not null, primary key (environment, activity, visitor))',
+      'create table experiment_conversions (environment text not null, activity integer not null, goal integer not null, visitor text not null, experience integer not null, events integer not null, first_converted text not null, primary key (environment, activity, goal, visitor))',
+      `insert into property_versions (property, version, document, created_by, created_at) values ('health-site', 1, '${document([1001, 1002])}', 'ed', '2026-11-20T09:00:00.000Z'), ('other-site', 1, '${document([1002])}', 'ed', '2026-11-20T09:00:00.000Z')`,
+      "insert into experiment_visitors values ('production', 1001, 'a', 0, '2026-11-24T10:00:00.000Z'), ('production', 1001, 'b', 1, '2026-11-24T10:00:00.000Z'), ('production', 1002, 'a', 1, '2026-11-24T10:00:00.000Z'), ('staging', 555, 'c', 0, '2026-11-24T10:00:00.000Z')",
+      "insert into experiment_conversions values ('production', 1001, 0, 'b', 1, 3, '2026-11-24T11:00:00.000Z')",
+      "delete from tagwell_migrations where name = '012_experiments_by_property'",
+    ]);
+    const logs: string[] = [];
+    storage = await open(p, { log: (msg) => logs.push(msg) });
+    expect(logs).toContain('storage: experiment results of activity 1002 given to property health-site; other-site also define it');
+    expect(logs).toContain('storage: experiment results of activity 555 kept without a property: no saved version defines it');
+    const rows = (await p.rows('select property, environment, activity, visitor, experience from experiment_visitors order by activity, visitor')) as Array<Record<string, unknown>>;
+    expect(rows.map((r) => [r.property, r.environment, Number(r.activity), r.visitor, Number(r.experience)])).toEqual([
+      ['', 'staging', 555, 'c', 0],
+      ['health-site', 'production', 1001, 'a', 0],
+      ['health-site', 'production', 1001, 'b', 1],
+      ['health-site', 'production', 1002, 'a', 1],
+    ]);
+    const shape = { id: 1001, experiences: [{ name: 'A' }, { name: 'B' }], goals: [{ name: 'g' }] };
+    const counts = await storage.readActivityCounts('health-site', shape);
+    expect(counts.experiences.map((e) => [e.visitors, e.goals])).toEqual([
+      [1, {}],
+      [2 - 1, { '0': { conversions: 1, total: 3 } }],
+    ]);
+    // After it, another property's activity 1001 is counted apart, even for the same visitor.
+    await storage.recordExposures([{ property: 'other-site', activity: 1001, experience: 1, visitorId: 'someone', at: new Date('2026-11-25T10:00:00.000Z') }]);
+    expect((await storage.readActivityCounts('other-site', shape)).experiences.map((e) => e.visitors)).toEqual([0, 1]);
+    expect((await storage.readActivityCounts('health-site', shape)).experiences.map((e) => e.visitors)).toEqual([1, 1]);
+  }, 120_000);
+
   it('narrows every report by report suite and host together, equal to a recount; lists the hosts of each report suite', async () => {
     const p = await place();
     const storage = await open(p);

@@ -45,7 +45,7 @@ describe('the exposures of stored hits (tnta)', () => {
   const shown = (fields: Partial<StoredHit>) => eventsOfHits(ENVIRONMENTS, [hit({ events: null, query: 'AQB=1&tnta=2%3A1%3A0%7C2%2C3%3A0%3A0%7C2&AQE=1', ...fields })]);
   it('expose the visitor to the experiences of active activities of the environment, before the conversions of the same hit', () => {
     expect(shown({ pageUrl: 'https://www.health.localhost/' })).toEqual({
-      exposures: [{ environment: 'production', activity: 2, experience: 1, visitorId: 'v', at: '2026-11-25T10:00:00.000Z' }],
+      exposures: [{ property: 'health-site', environment: 'production', activity: 2, experience: 1, visitorId: 'v', at: '2026-11-25T10:00:00.000Z' }],
       conversions: [],
     });
     expect(shown({ events: 'event15' }).conversions.map((c) => c.activity)).toEqual([2]);

@@ -33,10 +33,10 @@ export function eventsOfHits(environments: readonly PublishedEnvironment[], hits
     const environment = environmentOfHit(environments, hit);
     const active = environment?.activities.filter((a) => a.state === 'active');
     if (!active?.length) continue;
-    const name = environment!.environment;
-    for (const exposure of hitExposures(active, { visitorId, query: hit.query, receivedAt: hit.receivedAt })) out.exposures.push({ ...exposure, environment: name });
+    const scope = { property: environment!.property, environment: environment!.environment };
+    for (const exposure of hitExposures(active, { visitorId, query: hit.query, receivedAt: hit.receivedAt })) out.exposures.push({ ...exposure, ...scope });
     const found = hitConversions(active, { visitorId, hitType: hit.hitType, pageUrl: hit.pageUrl, events: hit.events, receivedAt: hit.receivedAt });
-    out.conversions.push(...found.map((conversion) => ({ ...conversion, environment: name })));
+    out.conversions.push(...found.map((conversion) => ({ ...conversion, ...scope })));
   }
   return out;
 }

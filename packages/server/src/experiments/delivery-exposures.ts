@@ -5,8 +5,7 @@
  * carries the Marketing Cloud visitor id counts: the page sends it after Statistics consent. An
  * experience forced by a preview link never counts (docs/PERSONALISATION.md "Previewing an experience").
  */
-import type { EnvironmentName } from '@tagwell/schema';
-import { notificationEvents, type ClickGoalShape, type Conversion, type Exposure, type NotificationShape } from './store';
+import { notificationEvents, type ClickGoalShape, type Conversion, type Exposure, type NotificationShape, type Scope } from './store';
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +22,7 @@ function responseTokens(value: unknown, out: Json[] = []): Json[] {
 }
 
 export function deliveryEvents(
-  environment: EnvironmentName,
+  { property, environment }: Required<Scope>,
   activities: readonly ClickGoalShape[],
   request: { id?: { marketingCloudVisitorId?: string }; notifications?: readonly NotificationShape[] },
   response: Json,
@@ -32,14 +31,14 @@ export function deliveryEvents(
   const visitorId = request.id?.marketingCloudVisitorId;
   if (!visitorId) return { exposures: [], conversions: [] };
   const notified = notificationEvents(activities, request.notifications ?? [], visitorId, at);
-  const exposures: Exposure[] = notified.exposures.map((e) => ({ ...e, environment }));
-  const conversions: Conversion[] = notified.conversions.map((c) => ({ ...c, environment }));
+  const exposures: Exposure[] = notified.exposures.map((e) => ({ ...e, property, environment }));
+  const conversions: Conversion[] = notified.conversions.map((c) => ({ ...c, property, environment }));
   for (const tokens of responseTokens(response.execute)) {
     // An experience a preview link forced is shown to the analyst, not to a visitor: never counted.
     if (tokens['experience.preview'] === true) continue;
     const activity = activities.find((a) => a.id === tokens['activity.id']);
     const experience = tokens['experience.id'];
-    if (activity && typeof experience === 'number' && activity.experiences[experience]) exposures.push({ environment, activity: activity.id, experience, visitorId, at });
+    if (activity && typeof experience === 'number' && activity.experiences[experience]) exposures.push({ property, environment, activity: activity.id, experience, visitorId, at });
   }
   return { exposures, conversions };
 }

@@ -6,7 +6,7 @@
  * the hit's visitor to it, as a display notification of the Delivery API does.
  */
 import { tryDecode } from '../collector/parse';
-import type { Conversion, Exposure } from './store';
+import type { Conversion, Exposure, Unscoped } from './store';
 
 /** What the reading needs of an activity (schema `Activity` fits). */
 export interface ExperiencesShape {
@@ -44,11 +44,11 @@ export function tntaItems(tnta: string): Array<{ activity: number; experience: n
  * The exposures a hit's `tnta` records: experiences of `activities` (the active ones where the hit
  * was sent) only, for the hit's visitor id (`mid`, sent only with Statistics consent): none without it.
  */
-export function hitExposures(activities: readonly ExperiencesShape[], hit: { visitorId: string | null | undefined; query: string; receivedAt: string | Date }): Exposure[] {
+export function hitExposures(activities: readonly ExperiencesShape[], hit: { visitorId: string | null | undefined; query: string; receivedAt: string | Date }): Array<Unscoped<Exposure>> {
   if (!hit.visitorId) return [];
   const tnta = tntaOf(hit.query);
   if (!tnta) return [];
-  const out: Exposure[] = [];
+  const out: Array<Unscoped<Exposure>> = [];
   for (const { activity, experience } of tntaItems(tnta)) {
     const known = activities.find((a) => a.id === activity);
     if (known && experience < known.experiences.length) out.push({ activity, experience, visitorId: hit.visitorId, at: hit.receivedAt });

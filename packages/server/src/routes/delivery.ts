@@ -52,7 +52,7 @@ export function deliveryRoutes(app: FastifyInstance, decisions: PublishedDecisio
       const forced = body.data.preview && previews ? forcedExperience(previews.verify(body.data.preview.token), published) : undefined;
       const answer = decide(body.data, sessionId, { client: published.personalisation.client, artifact: published.artifact, forced });
       const active = published.personalisation.activities.filter((a) => a.state === 'active');
-      const events = deliveryEvents(published.environment, active, body.data, answer, new Date());
+      const events = deliveryEvents({ property: published.property, environment: published.environment }, active, body.data, answer, new Date());
       if (events.exposures.length || events.conversions.length) record(events);
       return reply.send(answer);
     });

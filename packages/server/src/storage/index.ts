@@ -133,8 +133,8 @@ export interface Storage {
   recordExposures(exposures: readonly Exposure[]): Promise<void>;
   /** Goals reached; only by a visitor exposed before, from the time of the exposure. */
   recordConversions(conversions: readonly Conversion[]): Promise<void>;
-  /** Visitors per experience and converting visitors per goal, for computeResults. */
-  readActivityCounts(activity: ActivityShape, environment?: EnvironmentName): Promise<ActivityCounts>;
+  /** Visitors per experience and converting visitors per goal of the property's activity, for computeResults. */
+  readActivityCounts(property: string, activity: ActivityShape, environment?: EnvironmentName): Promise<ActivityCounts>;
 
   /**
    * Runs `work` while no other server on this database runs its own (PostgreSQL: an advisory lock
@@ -243,7 +243,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
 
     recordExposures: (exposures) => recordExposures(engine, exposures),
     recordConversions: (conversions) => recordConversions(engine, conversions),
-    readActivityCounts: (activity, environment) => readActivityCounts(engine, activity, environment),
+    readActivityCounts: (property, activity, environment) => readActivityCounts(engine, property, activity, environment),
 
     exclusively: (work) => exclusively(engine, work),
     ping: async () => {

@@ -3,7 +3,7 @@
  * are the personalisation events): a page view of a goal's path, or a goal's analytics event.
  * Click goals arrive as click notifications of the Delivery API instead.
  */
-import type { Conversion } from './record';
+import type { Conversion, Unscoped } from './record';
 
 /** A goal as the property document has it (schema `Goal` fits). */
 export type GoalShape = { type: 'page-view'; path: string } | { type: 'analytics-event'; event: string } | { type: 'click' };
@@ -43,11 +43,11 @@ function eventNames(events: string | null): Set<string> {
   return new Set((events ?? '').split(',').map((e) => e.split(/[=:]/)[0]!.trim()).filter(Boolean));
 }
 
-export function hitConversions(activities: readonly ActivityGoals[], hit: GoalHit): Conversion[] {
+export function hitConversions(activities: readonly ActivityGoals[], hit: GoalHit): Array<Unscoped<Conversion>> {
   if (!hit.visitorId) return [];
   const path = hit.hitType === 'page' ? pathOf(hit.pageUrl) : null;
   const events = eventNames(hit.events);
-  const out: Conversion[] = [];
+  const out: Array<Unscoped<Conversion>> = [];
   for (const activity of activities) {
     activity.goals.forEach((goal, index) => {
       const reached = goal.type === 'page-view' ? path !== null && samePath(path, goal.path) : goal.type === 'analytics-event' ? events.has(goal.event) : false;

@@ -4,7 +4,7 @@
  * proves a display, so it records an exposure too; the first exposure wins anyway.
  */
 import { readEventToken } from '../../decisions/tokens';
-import type { Conversion, Exposure } from './record';
+import type { Conversion, Exposure, Unscoped } from './record';
 
 /** What the mapping needs of an activity (schema `Activity` fits). */
 export interface ClickGoalShape {
@@ -39,9 +39,9 @@ export function notificationEvents(
   notifications: readonly NotificationShape[],
   visitorId: string,
   at: Date | string,
-): { exposures: Exposure[]; conversions: Conversion[] } {
-  const exposures: Exposure[] = [];
-  const conversions: Conversion[] = [];
+): { exposures: Array<Unscoped<Exposure>>; conversions: Array<Unscoped<Conversion>> } {
+  const exposures: Array<Unscoped<Exposure>> = [];
+  const conversions: Array<Unscoped<Conversion>> = [];
   for (const notification of notifications) {
     for (const token of notification.tokens) {
       const read = readEventToken(token);

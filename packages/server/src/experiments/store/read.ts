@@ -19,12 +19,13 @@ export interface ActivityShape {
  * Visitors per experience and converting visitors (and their conversion events) per goal. The
  * first experience is control, as in Target; experience and goal ids are their positions.
  */
-export async function readActivityCounts(engine: Engine, activity: ActivityShape, environment: EnvironmentName = 'production'): Promise<ActivityCounts> {
+export async function readActivityCounts(engine: Engine, property: string, activity: ActivityShape, environment: EnvironmentName = 'production'): Promise<ActivityCounts> {
   const db = engine.read.withTables<ExperimentTables>();
   const [visitors, conversions] = await Promise.all([
     db
       .selectFrom('experiment_visitors')
       .select(['experience', sql<number>`count(*)`.as('visitors')])
+      .where('property', '=', property)
       .where('environment', '=', environment)
       .where('activity', '=', activity.id)
       .groupBy('experience')
@@ -32,6 +33,7 @@ export async function readActivityCounts(engine: Engine, activity: ActivityShape
     db
       .selectFrom('experiment_conversions')
       .select(['experience', 'goal', sql<number>`count(*)`.as('visitors'), sql<number>`sum(events)`.as('events')])
+      .where('property', '=', property)
       .where('environment', '=', environment)
       .where('activity', '=', activity.id)
       .groupBy(['experience', 'goal'])

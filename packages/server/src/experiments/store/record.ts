@@ -9,10 +9,19 @@ import type { Engine } from '../../storage/engine';
 import type { ExperimentTables } from './tables';
 import { visitorKey } from './visitor-key';
 
-/** A visitor shown an experience: a display notification, or a decision that counts as one. */
-export interface Exposure {
-  /** Where the visitor was shown it (default production): each environment's results apart. */
+/** Whose activity, and where: each property's and each environment's results apart. */
+export interface Scope {
+  /** The property whose activity it is (activity ids are unique within a property only). */
+  property: string;
+  /** Where it happened (default production). */
   environment?: EnvironmentName;
+}
+
+/** An exposure or conversion as a producer finds it, before its caller names the property and environment. */
+export type Unscoped<T> = Omit<T, keyof Scope>;
+
+/** A visitor shown an experience: a display notification, or a decision that counts as one. */
+export interface Exposure extends Scope {
   activity: number;
   experience: number;
   visitorId: string;
@@ -20,9 +29,7 @@ export interface Exposure {
 }
 
 /** A goal reached by a visitor: a page view of the goal's path, a click, an analytics event. */
-export interface Conversion {
-  /** Where the goal was reached (default production). */
-  environment?: EnvironmentName;
+export interface Conversion extends Scope {
   activity: number;
   /** The goal's position in the activity's goals. */
   goal: number;
@@ -47,12 +54,12 @@ export async function recordExposures(engine: Engine, exposures: readonly Exposu
   // One order on every server, so concurrent batches take their row locks without deadlock; the
   // sort is stable, so a visitor's first exposure in the batch stays first.
   const sorted = exposures
-    .map((e) => ({ environment: e.environment ?? 'production', activity: e.activity, visitor: visitorKey(e.visitorId), experience: e.experience, first_seen: iso(e.at) }))
-    .sort((a, b) => compareText(a.environment, b.environment) || a.activity - b.activity || compareText(a.visitor, b.visitor));
+    .map((e) => ({ property: e.property, environment: e.environment ?? 'production', activity: e.activity, visitor: visitorKey(e.visitorId), experience: e.experience, first_seen: iso(e.at) }))
+    .sort((a, b) => compareText(a.property, b.property) || compareText(a.environment, b.environment) || a.activity - b.activity || compareText(a.visitor, b.visitor));
   for (let i = 0; i < sorted.length; i += ROWS_PER_INSERT) {
     const rows = sorted.slice(i, i + ROWS_PER_INSERT);
     // The first exposure wins: allocation is sticky, so a later one names the same experience.
-    queries.push(db.insertInto('experiment_visitors').values(rows).onConflict((oc) => oc.columns(['environment', 'activity', 'visitor']).doNothing()).compile());
+    queries.push(db.insertInto('experiment_visitors').values(rows).onConflict((oc) => oc.columns(['property', 'environment', 'activity', 'visitor']).doNothing()).compile());
   }
   await engine.transact(queries);
 }
@@ -63,23 +70,24 @@ export async function recordConversions(engine: Engine, conversions: readonly Co
   // As for exposures: one lock order on every server.
   const sorted = conversions
     .map((c) => ({ ...c, environment: c.environment ?? 'production', visitor: visitorKey(c.visitorId) }))
-    .sort((a, b) => compareText(a.environment, b.environment) || a.activity - b.activity || a.goal - b.goal || compareText(a.visitor, b.visitor));
+    .sort((a, b) => compareText(a.property, b.property) || compareText(a.environment, b.environment) || a.activity - b.activity || a.goal - b.goal || compareText(a.visitor, b.visitor));
   const queries = sorted.map((c) => {
     const at = iso(c.at);
     const visitor = c.visitor;
     // The visitor's experience comes from its exposure; no exposure before `at`, no row.
     const exposed = db
       .selectFrom('experiment_visitors')
-      .select((eb) => ['environment', 'activity', eb.val(c.goal).as('goal'), 'visitor', 'experience', eb.val(1).as('events'), eb.val(at).as('first_converted')])
+      .select((eb) => ['property', 'environment', 'activity', eb.val(c.goal).as('goal'), 'visitor', 'experience', eb.val(1).as('events'), eb.val(at).as('first_converted')])
+      .where('property', '=', c.property)
       .where('environment', '=', c.environment)
       .where('activity', '=', c.activity)
       .where('visitor', '=', visitor)
       .where('first_seen', '<=', at);
     return db
       .insertInto('experiment_conversions')
-      .columns(['environment', 'activity', 'goal', 'visitor', 'experience', 'events', 'first_converted'])
+      .columns(['property', 'environment', 'activity', 'goal', 'visitor', 'experience', 'events', 'first_converted'])
       .expression(exposed)
-      .onConflict((oc) => oc.columns(['environment', 'activity', 'goal', 'visitor']).doUpdateSet((eb) => ({ events: eb('experiment_conversions.events', '+', 1) })))
+      .onConflict((oc) => oc.columns(['property', 'environment', 'activity', 'goal', 'visitor']).doUpdateSet((eb) => ({ events: eb('experiment_conversions.events', '+', 1) })))
       .compile();
   });
   await engine.transact(queries);

@@ -1,6 +1,8 @@
-/** The tables of migration 007 (storage/migrations/007-experiments.ts), for kysely's withTables. */
+/** The tables of migrations 007 and 012 (storage/migrations/), for kysely's withTables. */
 // Type aliases, not interfaces: kysely's withTables needs an index-compatible record.
 export type ExperimentVisitorsTable = {
+  /** The property whose activity it is: activity ids are unique within a property only. */
+  property: string;
   environment: string;
   activity: number;
   /** visitorKey(id): never the id itself. */
@@ -10,6 +12,7 @@ export type ExperimentVisitorsTable = {
 };
 
 export type ExperimentConversionsTable = {
+  property: string;
   environment: string;
   activity: number;
   goal: number;

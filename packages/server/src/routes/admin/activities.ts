@@ -84,7 +84,7 @@ export function activityRoutes(scope: FastifyInstance, storage: Storage, propert
     const environment = environmentNamed(single(q.environment, 'environment'));
     const { at, activity } = await publishedActivity(published, properties, id, environment, single(q.property, 'property'));
 
-    const counts = await storage.readActivityCounts(activity, environment);
+    const counts = await storage.readActivityCounts(at.property, activity, environment);
     const checked = activityCountsSchema.safeParse(counts);
     return {
       activity: { ...summary(at.property, activity), state: activity.state, environment, version: at.version },
