@@ -28,6 +28,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_IDENTITY: String(property.settings.identity !== undefined),
     TW_PREINSTALLED: String(property.settings.preinstalledTracker !== undefined),
     TW_PERSONALISATION: String(personalises(property)),
+    // Issue 16: the event history's code only where the property keeps one (off, the page only removes a history kept before).
+    TW_EVENT_HISTORY: String(personalises(property) && property.personalisation!.personalizationStorageEnabled),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }

@@ -195,6 +195,7 @@ function personalisationConfig(property: Property, env: EnvironmentName, module:
   if (decisionServer === undefined) throw new CompileError('personalisation.server: required when a rule has a personalise action');
   const newRepeat = property.dataElements.find((e) => e.type === 'new-repeat')?.name;
   const parameters = new Map<string, string>();
+  const history = new Map<string, [parameter: string, event: string, days: number]>();
   for (const activity of p.activities.filter((a) => a.location.type === 'mbox' && a.location.name === p.globalLocation))
     for (const audience of [activity.audience, ...activity.experiences.map((e) => e.audience)])
       for (const condition of audience?.conditions ?? []) {
@@ -202,6 +203,8 @@ function personalisationConfig(property: Property, env: EnvironmentName, module:
         if (condition.type === 'data-element' && name) parameters.set(name, condition.name);
         // SPEC §9: new or repeat as the page decides it, from the property's new-repeat data element.
         if (condition.type === 'visitor' && name && newRepeat) parameters.set(name, newRepeat);
+        // Counted in the page from the visitor's event history (runtime personalisation/event-history.ts).
+        if (condition.type === 'event-history' && name) history.set(name, [name, condition.event, condition.withinDays]);
       }
   return {
     module,
@@ -214,6 +217,8 @@ function personalisationConfig(property: Property, env: EnvironmentName, module:
     autoCollect: p.autoCollectPropositionInteractions === 'never' ? undefined : p.autoCollectPropositionInteractions,
     parameters: nonEmpty([...parameters]),
     views: p.activities.some((a) => a.location.type === 'view') || undefined,
+    // SPEC §4: the page keeps an event history only with personalizationStorageEnabled; its presence says so.
+    history: p.personalizationStorageEnabled ? [...history.values()] : undefined,
   };
 }
 

@@ -67,6 +67,20 @@ describe('the personalisation module', () => {
     expect(featureDefines({ ...property, rules: property.rules.filter((r) => !r.actions.some((a) => a.type === 'personalise')) }, 'production').TW_PERSONALISATION).toBe('false');
   });
 
+  it('TW_EVENT_HISTORY only where the property keeps a history (personalizationStorageEnabled): its code is left out of the health site, which keeps none', async () => {
+    expect(featureDefines(personalisingDoc({ personalisation: { personalizationStorageEnabled: true } }), 'production').TW_EVENT_HISTORY).toBe('true');
+    expect(featureDefines(personalisingDoc(), 'production').TW_EVENT_HISTORY).toBe('false');
+    const { property, dir } = loadProperty(healthProperty);
+    expect(property.personalisation?.personalizationStorageEnabled).toBe(false);
+    const plain = await compileContainer(property, 'production', { propertyDir: dir });
+    const kept = await compileContainer({ ...property, personalisation: { ...property.personalisation!, personalizationStorageEnabled: true } }, 'production', { propertyDir: dir });
+    // SPEC §9's size limit is the event history's alone: there only when the history is built in.
+    expect(kept.js).toContain('2097152');
+    expect(plain.js).not.toContain('2097152');
+    // Without it the page still removes a history kept before.
+    expect(plain.js).toContain('"tw_history"');
+  });
+
   it("emits the page's settings, the environment's id and the global location's parameters, with the server override", () => {
     const entry = generateEntry(personalisingDoc(), 'staging', { decisionServer: 'decisions.health.localhost:8080' });
     expect(entry.modules).toEqual(expect.arrayContaining(['personalisation/index', 'actions/personalise']));
@@ -91,6 +105,28 @@ describe('the personalisation module', () => {
   it('emits the settings that differ from the defaults', () => {
     const doc = personalisingDoc({ personalisation: { targetMigrationEnabled: true, autoCollectPropositionInteractions: 'decoratedElementsOnly', prehidingStyle: '#hero { opacity: 0 }' } });
     expect(evaluateEntry(generateEntry(doc, 'production').source).target).toMatchObject({ targetMigrationEnabled: true, autoCollect: 'decoratedElementsOnly', prehidingStyle: '#hero { opacity: 0 }' });
+  });
+
+  it('with personalizationStorageEnabled, lists the event-history conditions of the global location as [parameter, event, days]; without it, none', () => {
+    const history = (enabled: boolean | undefined) => {
+      const doc = personalisingDoc({ personalisation: enabled === undefined ? {} : { personalizationStorageEnabled: enabled } });
+      const [global, banner] = doc.personalisation!.activities;
+      // Added as written, their defaults filled in when the document is checked again.
+      const add = (conditions: unknown[], ...more: object[]) => conditions.push(...more);
+      add(global!.audience!.conditions, { type: 'event-history', event: 'event1', atLeast: 3 }, { type: 'event-history', event: 'Tool-Finished', withinDays: 7 });
+      add(global!.experiences[0]!.audience!.conditions, { type: 'event-history', event: 'event1', atLeast: 5, negate: true });
+      add(banner!.audience!.conditions, { type: 'event-history', event: 'event15' });
+      return evaluateEntry(generateEntry(assertProperty(doc), 'production').source).target!.history;
+    };
+    // Each parameter once (event1 in 30 days serves both conditions); the banner's event15 is not the page load's.
+    expect(history(true)).toEqual([
+      ['tw.history.event1_30d', 'event1', 30],
+      ['tw.history.tool_finished_7d', 'Tool-Finished', 7],
+    ]);
+    expect(history(false)).toBeUndefined();
+    expect(history(undefined)).toBeUndefined();
+    // Enabled without such conditions: the page still keeps the history, and asks with no counts.
+    expect(evaluateEntry(generateEntry(personalisingDoc({ personalisation: { personalizationStorageEnabled: true } }), 'production').source).target!.history).toEqual([]);
   });
 
   it("the health site's containers carry it and ask the decision service the property names; a container without it carries none of its code", async () => {

@@ -26,3 +26,5 @@ declare const TW_IDENTITY: boolean;
 declare const TW_PREINSTALLED: boolean;
 /** The page's personalisation (personalisation/): a rule's `personalise` action decides and renders the page load (docs/PERSONALISATION.md). */
 declare const TW_PERSONALISATION: boolean;
+/** The visitor's event history (personalisation/event-history.ts): personalisation with personalizationStorageEnabled. */
+declare const TW_EVENT_HISTORY: boolean;

@@ -46,6 +46,8 @@ export interface TrackerDeps {
   identity?: Pick<Visitor, 'withId'>;
   /** The tracker preinstalled on the page (analytics/preinstalled.ts): hits wait for it, then leave with its account and server. */
   preinstalled?: PreinstalledTracker;
+  /** The visitor's event history (personalisation/event-history.ts): told the events of each hit that leaves. Never throws. */
+  history?: (events: string[]) => void;
 }
 
 /** Hits kept in memory while consent is pending; older ones beyond this are dropped. */
@@ -154,6 +156,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link);
               sent.push(query);
               if (sent.length > 20) sent.shift();
+              if (TW_EVENT_HISTORY && deps.history) deps.history(names);
               log.debug('analytics:', hit.type, how, query);
             } catch (e) {
               log.error('analytics: hit not sent', e);

@@ -82,6 +82,8 @@ export interface Context {
 export interface Personalisation {
   /** The page-load decision: prehide, ask the decision service for the global location, render, show. */
   pageLoad(): void;
+  /** The visitor's event history (personalisation/event-history.ts): these events happened now. */
+  record(events: string[]): void;
 }
 
 /**
@@ -237,6 +239,11 @@ export interface PersonalisationConfig {
   parameters?: Array<[parameter: string, dataElement: string]>;
   /** The property has view activities. */
   views?: boolean;
+  /**
+   * Present only with personalizationStorageEnabled (personalisation/event-history.ts): the event-history
+   * conditions of the global location's audiences, [parameter, event, days] (schema audienceParameter).
+   */
+  history?: Array<[parameter: string, event: string, days: number]>;
 }
 
 export interface BuildInfo {

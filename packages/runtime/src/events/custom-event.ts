@@ -12,6 +12,8 @@ const customEvent: EventModule = (subscriptions, ctx) => {
       type,
       (event) =>
         ctx.safe(`Custom event "${type}"`, () => {
+          // A custom event the rules listen to goes into the visitor's event history (issue 16); only with the event history (TW_EVENT_HISTORY).
+          if (TW_EVENT_HISTORY && ctx.target) ctx.target.record([type]);
           const target = event.target as Element | null;
           for (const { settings, trigger } of list) {
             const selector = settings.selector as string | undefined;

@@ -1,6 +1,7 @@
 import { pageNonce } from '../core/nonce';
 import type { Context, Personalisation, PersonalisationConfig } from '../core/types';
 import { reportShown } from './analytics';
+import { createHistory, HISTORY_KEY, type History } from './event-history';
 import { createNotifier } from './notifications';
 import { pageLoad } from './page-load';
 import { renderPropositions } from './render/index';
@@ -40,6 +41,10 @@ export default function createPersonalisation(ctx: Context, config: Personalisat
   const notifier = createNotifier(client);
   const env: RenderEnv = { log: ctx.log, autoCollect: config.autoCollect || 'never', onClick: notifier.clicked, selectorTimeout: SELECTOR_TIMEOUT, nonce: pageNonce(ctx) };
   const render = (propositions: Proposition[]) => renderPropositions(propositions, env);
+  const history: History = TW_EVENT_HISTORY
+    ? createHistory(config, consent)
+    : // Built without the history (the property keeps none): a history kept while it did goes (SPEC §4).
+      (ctx.safe('Event history', () => localStorage.removeItem(HISTORY_KEY), undefined), { record() {}, counts: () => ({}) });
   let pageLoadRan = false;
   const deps: VendorApiDeps = {
     ctx,
@@ -62,9 +67,10 @@ export default function createPersonalisation(ctx: Context, config: Personalisat
         'Personalisation',
         () => {
           pageLoadRan = true;
-          pageLoad(ctx, config, { client, consent, disabled, render, notifier });
+          pageLoad(ctx, config, { client, consent, disabled, render, notifier, history: history.counts });
         },
         undefined,
       ),
+    record: history.record,
   };
 }

@@ -15,11 +15,12 @@ export interface PageLoadDeps {
   disabled: boolean;
   render(propositions: Proposition[]): Promise<RenderResult>;
   notifier: Notifier;
+  /** The event history's parameters (event-history.ts): empty without personalizationStorageEnabled and the Statistics choice. */
+  history(): Record<string, string>;
 }
 
-/** The location parameters the activities' audiences read (schema audienceParameter), from their data elements. */
-function parameters(ctx: Context, config: PersonalisationConfig): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The location parameters the activities' audiences read (schema audienceParameter): the event history's in `out`, and their data elements'. */
+function parameters(ctx: Context, config: PersonalisationConfig, out: Record<string, string>): Record<string, string> {
   for (const [parameter, element] of config.parameters || []) {
     const value = toText(ctx.getVar(element));
     if (value) out[parameter] = value;
@@ -38,7 +39,7 @@ export function pageLoad(ctx: Context, config: PersonalisationConfig, deps: Page
   if (consent != 'send') return ctx.log.debug('Personalisation: no decision request without the Statistics choice (' + consent + ')');
   // Synchronously, while the container's script runs in the head: the body is hidden before it is painted.
   const show = prehide(config.prehidingStyle, pageNonce(ctx), REQUEST_TIMEOUT);
-  const body: Omit<DeliveryRequestBody, 'context'> = { execute: { pageLoad: { parameters: parameters(ctx, config) } } };
+  const body: Omit<DeliveryRequestBody, 'context'> = { execute: { pageLoad: { parameters: parameters(ctx, config, deps.history()) } } };
   deps.client
     .deliver(body)
     .then((response) => {

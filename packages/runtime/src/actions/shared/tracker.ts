@@ -18,6 +18,8 @@ export function trackerOf(ctx: Context): Tracker {
       ...(TW_PREINSTALLED && config.preinstalled && { preinstalled: config.preinstalled.module(config, ctx.log) }),
       // Resolved when each hit is sent, so a hit carries the context of the page it happens on.
       ...(TW_EVERY_HIT && { everyHit: () => (config.everyHit || []).map(([key, value]) => [key, ctx.resolve(value)] as [string, unknown]) }),
+      // The events of each hit that leaves go into the visitor's event history (issue 16); compiled in only with the event history (TW_EVENT_HISTORY).
+      ...(TW_EVENT_HISTORY && ctx.target && { history: ctx.target.record }),
       // Development and staging containers tell the debugger what the privacy guard removes.
       ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }),
     }));

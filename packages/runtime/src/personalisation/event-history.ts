@@ -1,0 +1,118 @@
+import type { PersonalisationConfig } from '../core/types';
+import type { ConsentState } from './types';
+
+// The visitor's event history (issue 16 item 1, SPEC §3, §4, §9; docs/PERSONALISATION.md "Event
+// history"): for each event, a hash key of its name and the times it happened, in one localStorage
+// entry of the page, kept only with the property's personalizationStorageEnabled (the config's
+// `history`) and the visitor's Statistics choice. The page-load decision sends how often the events
+// of its audiences happened. What is stored is read by key and index only: no name the compiler
+// shortens (internal-properties.ts) is read from it.
+
+/** The one localStorage entry: `{ "<event key>": [<ms since 1970>, ... newest first] }`. */
+export const HISTORY_KEY = 'tw_history';
+/** SPEC §9: at most 1000 events (keys), kept 30 days, trimmed oldest first beyond 2097152 bytes. */
+export const HISTORY_EVENTS = 1000;
+export const HISTORY_DAYS = 30;
+export const HISTORY_BYTES = 2097152;
+const DAY = 864e5;
+/** An event key as eventKey writes it: anything else in the entry is foreign, and discarded. */
+const KEY = /^[0-9a-z]{1,7}$/;
+
+type Store = Record<string, number[]>;
+/** One time an event happened: when, and the event's key. */
+type Entry = [time: number, key: string];
+
+/** FNV-1a (32 bits) of the event's name, lower-cased, in base 36: the store never holds the name itself (SPEC §3). */
+export function eventKey(name: string): string {
+  let hash = 2166136261;
+  name = name.toLowerCase();
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 16777619);
+  return (hash >>> 0).toString(36);
+}
+
+/** What is kept of the last 30 days. A value that is not JSON, or not the history's shape, is discarded. */
+function read(now: number): Entry[] {
+  const entries: Entry[] = [];
+  let stored: Store = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(HISTORY_KEY)!);
+  } catch {
+    // Corrupt: read as empty, and replaced on the next write.
+  }
+  // for...in takes null, a number or a string: nothing of theirs has the shape.
+  for (const key in stored)
+    if (KEY.test(key) && Array.isArray(stored[key])) for (const t of stored[key]) if (typeof t == 'number' && now - t < HISTORY_DAYS * DAY) entries.push([t, key]);
+  return entries;
+}
+
+/**
+ * Stores the entries within SPEC §9's limits, newest first: the 1000 events that happened last, and
+ * times while the stored text stays within 2097152 bytes (counted exactly as JSON writes it: keys are
+ * [0-9a-z], so every character is a byte), the older ones left out.
+ */
+function write(entries: Entry[]): void {
+  const kept: Store = {};
+  // `{}`, less the comma the first event does not take.
+  let size = 1;
+  let events = 0;
+  for (const [t, key] of entries.sort((a, b) => b[0] - a[0])) {
+    const list = kept[key];
+    if (!list && events == HISTORY_EVENTS) continue;
+    // `,<t>` in its list, or `,"<key>":[<t>]` for a new event.
+    if ((size += ('' + t).length + (list ? 1 : key.length + 6)) > HISTORY_BYTES) break;
+    if (list) list.push(t);
+    else {
+      kept[key] = [t];
+      events++;
+    }
+  }
+  localStorage.setItem(HISTORY_KEY, JSON.stringify(kept));
+}
+
+export interface History {
+  /** The events of a hit the container sent (or a custom event its rules heard) happened now. Never throws. */
+  record(names: string[]): void;
+  /** The page-load decision's parameters: `tw.history.<event>_<days>d` = how often the event happened in those days. Never throws. */
+  counts(): Record<string, string>;
+}
+
+export function createHistory(config: PersonalisationConfig, consent: () => ConsentState): History {
+  /** SPEC §4: kept only with the setting and the Statistics choice; what was kept goes once either is off. */
+  const allowed = (): boolean => {
+    const state = consent();
+    if (config.history && state == 'send') return true;
+    if (!config.history || state == 'drop') localStorage.removeItem(HISTORY_KEY);
+    return false;
+  };
+  try {
+    allowed();
+  } catch {
+    // No storage on this page (a sandboxed frame): no history.
+  }
+  return {
+    record(names) {
+      try {
+        if (names.length && allowed()) {
+          const now = Date.now();
+          write(read(now).concat(names.map((name) => [now, eventKey(name)])));
+        }
+      } catch {
+        // Storage full or unavailable: the history stays as it was.
+      }
+    },
+    counts() {
+      const out: Record<string, string> = {};
+      try {
+        if (allowed()) {
+          const now = Date.now();
+          const entries = read(now);
+          for (const [parameter, event, days] of config.history!)
+            out[parameter] = '' + entries.filter(([t, key]) => key == eventKey(event) && now - t < days * DAY).length;
+        }
+      } catch {
+        // No storage: no history parameters.
+      }
+      return out;
+    },
+  };
+}
