@@ -69,9 +69,10 @@ describe.each(engines)('storage on $engine', ({ engine, prepare, fresh }) => {
   }
 
   beforeAll(prepare, 600_000);
+  // Closing the storages and dropping the test databases: past the 10 s default on a loaded machine (seen in a full run).
   afterAll(async () => {
     for (const cleanup of cleanups) await cleanup();
-  });
+  }, 120_000);
 
   it('migrates once: a second open applies nothing and keeps the data', async () => {
     const first: string[] = [];
