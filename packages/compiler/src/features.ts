@@ -37,4 +37,3 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
 /** The console's debugger talks to development and staging containers; visitors never pay for it. */
 export const hasDebugBridge = (env: EnvironmentName): boolean => env !== 'production';
 
-export { personalises };

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { audienceParameter, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { audienceParameter, personalises, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, jsonLiteral, linkCodes, literal, UserKeys } from './emit';
 import { CompileError } from './errors';
-import { hasDebugBridge, personalises } from './features';
+import { hasDebugBridge } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
 export interface GenerateOptions {

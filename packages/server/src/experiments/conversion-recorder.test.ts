@@ -1,7 +1,7 @@
 import type { Activity } from '@tagwell/schema';
 import { describe, expect, it } from 'vitest';
 import type { StoredHit } from '../storage';
-import { conversionsOfHits, createConversionRecorder, eventsOfHits } from './conversion-recorder';
+import { createConversionRecorder, eventsOfHits } from './conversion-recorder';
 import type { PublishedEnvironment } from './published';
 import type { Conversion } from './store';
 
@@ -23,7 +23,7 @@ const ENVIRONMENTS = [
 ];
 const hit = (fields: Partial<StoredHit>): StoredHit =>
   ({ id: 1, receivedAt: '2026-11-25T10:00:00.000Z', hitType: 'page', pageUrl: null, reportSuites: 'nhsukprod', events: 'event15', query: '', variables: { marketingCloudVisitorID: 'v' }, ...fields }) as StoredHit;
-const activities = (h: StoredHit) => conversionsOfHits(ENVIRONMENTS, [h]).map((c) => c.activity);
+const activities = (h: StoredHit) => eventsOfHits(ENVIRONMENTS, [h]).conversions.map((c) => c.activity);
 
 describe('the conversions of stored hits', () => {
   it('count for the active activities of the environment of the page host, paused ones not', () => {

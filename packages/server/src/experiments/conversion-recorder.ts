@@ -9,7 +9,7 @@ import type { StoredHit } from '../storage';
 import { VISITOR_ID } from '../storage/aggregates';
 import { hitExposures, type HitEvents } from './hit-exposures';
 import { environmentOfHit, type PublishedEnvironment } from './published';
-import { hitConversions, type Conversion } from './store';
+import { hitConversions } from './store';
 
 export interface ConversionRecorder {
   /** Queues the batch's exposures and conversions; resolves at once. */
@@ -41,8 +41,6 @@ export function eventsOfHits(environments: readonly PublishedEnvironment[], hits
   return out;
 }
 
-/** The conversions of the hits alone. */
-export const conversionsOfHits = (environments: readonly PublishedEnvironment[], hits: readonly StoredHit[]): Conversion[] => eventsOfHits(environments, hits).conversions;
 
 export function createConversionRecorder(options: {
   published: () => Promise<readonly PublishedEnvironment[]>;
