@@ -11,7 +11,10 @@
 // validation and the batcher included); the server gives each hit its own time, so all land today
 // and the report ranges end today. HTTP is far slower than in-process: for 1,000,000 hits at most.
 //
-// Sizes grow one database: the 10,000,000 run measures the 1,000,000 one on its way.
+// Each size is a database of its own, its hits stored over the same 30 days. After the ingest, the
+// storage's hourly job runs as it would at noon of the last day: compaction packs the 29 days
+// before into blocks (storage/compaction.ts) while hits keep arriving over HTTP, and every figure
+// after it (reports, hits while they run, bytes) is of that steady state.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +25,7 @@ import pg from 'pg';
 import { loadConfig, openStorage, startServer, type Storage } from '../packages/server/src/index';
 import type { ReportRange } from '../packages/server/src/storage';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
-import { collectorPath, hitsInArrivalOrder } from './scale-hits';
+import { DAYS, FIRST_DAY, collectorPath, hitsInArrivalOrder } from './scale-hits';
 import { readLoop, sendAll, sendHits, type Load, type Reads } from './scale-load';
 import { formatNumber, ms, table } from './table';
 
@@ -67,6 +70,8 @@ const TARGET_REPORT_MS = 1000;
 const TARGET_P99_MS = 50;
 const TARGET_BYTES = 200;
 const TARGET_AT = 10_000_000;
+/** When the hourly job runs: noon of the last day, so the 29 days before it are packed. */
+const COMPACT_AT = HTTP ? new Date() : new Date(Date.parse(`${FIRST_DAY}T12:00:00.000Z`) + (DAYS - 1) * 86_400_000);
 
 type Report = [string, (s: Storage, r: ReportRange) => Promise<unknown>];
 const reports: Report[] = [
@@ -95,7 +100,7 @@ async function median(runs: number, work: () => Promise<unknown>): Promise<numbe
 interface Disk {
   /** The whole database. */
   total: number;
-  /** The hits table, its indexes and hit_sources. */
+  /** The hits table, the blocks of past days, their indexes and hit_sources. */
   hits: number;
   /** Bytes per table or index (PostgreSQL: a table with its indexes and TOAST; hits' day partitions as one), largest first. */
   relations: Array<{ name: string; bytes: number }>;
@@ -109,7 +114,7 @@ async function diskOf(engine: string, dataDir: string, databaseUrl: string | und
       const size = db.pragma('page_size', { simple: true }) as number;
       const free = db.pragma('freelist_count', { simple: true }) as number;
       const rows = db.prepare("select name, sum(pgsize) as bytes from dbstat where aggregate = true group by name").all() as Array<{ name: string; bytes: number }>;
-      const hits = rows.filter((r) => /^hits($|_)|^hit_sources|^sqlite_autoindex_hit_sources/.test(r.name)).reduce((n, r) => n + r.bytes, 0);
+      const hits = rows.filter((r) => /^hits($|_)|^hit_sources|^sqlite_autoindex_hit_sources|^hit_blocks|^sqlite_autoindex_hit_blocks/.test(r.name)).reduce((n, r) => n + r.bytes, 0);
       return { total: (pages - free) * size - baseline, hits, relations: rows.map((r) => ({ name: r.name, bytes: r.bytes })).sort((a, b) => b.bytes - a.bytes) };
     } finally {
       db.close();
@@ -121,7 +126,7 @@ async function diskOf(engine: string, dataDir: string, databaseUrl: string | und
     const total = await client.query<{ n: string }>('select pg_database_size(current_database()) as n');
     const hits = await client.query<{ n: string }>(
       `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as n from pg_class c
-       where c.relkind = 'r' and (c.relname ~ '^hits_[0-9]{8}$' or c.relname = 'hit_sources')`,
+       where c.relkind = 'r' and (c.relname ~ '^hits_[0-9]{8}$' or c.relname in ('hit_sources', 'hit_blocks'))`,
     );
     const relations = await client.query<{ name: string; n: string }>(
       `select case when c.relname ~ '^hits_[0-9]{8}$' then 'hits (day partitions)' else c.relname end as name, sum(pg_total_relation_size(c.oid)) as n
@@ -136,6 +141,7 @@ async function diskOf(engine: string, dataDir: string, databaseUrl: string | und
 interface SizeResult {
   hits: number;
   ingest: { hitsPerSecond: number; seconds: number; batch: number; path: string };
+  compaction: { hits: number; blocks: number; seconds: number; load: Load; before: Disk & { totalPerHit: number } };
   reports: Array<{ report: string; ms: Record<string, number> }>;
   loads: Array<{ run: string; load: Load; reads?: Reads }>;
   disk: Disk & { totalPerHit: number; hitsPerHit: number };
@@ -147,36 +153,56 @@ function serverConfig(dataDir: string, databaseUrl: string | undefined) {
 }
 
 async function benchEngine(engine: string): Promise<SizeResult[]> {
+  const results: SizeResult[] = [];
+  for (const size of SIZES) results.push(await benchSize(engine, size));
+  return results;
+}
+
+async function benchSize(engine: string, size: number): Promise<SizeResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-scale-'));
   const databaseUrl = engine === 'postgres' ? await createDatabase('tagwell_scale') : undefined;
   const storage = await openStorage({ dataDir, databaseUrl });
-  const results: SizeResult[] = [];
   try {
     const baseline = (await diskOf(engine, dataDir, databaseUrl, 0)).total;
     let stored = 0;
-    for (const size of SIZES) {
-      const start = performance.now();
-      const from = stored;
-      // HTTP: the collector of a server of its own, stopped before the reports are timed.
-      const collector = HTTP ? await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage }) : undefined;
-      try {
-        while (stored < size) {
-          const count = Math.min(BATCH, size - stored);
-          // One visitor in five hits, as in the generator's health-site shape; the seed makes each batch different.
-          const hits = hitsInArrivalOrder(stored - from, count, size - from, Math.floor(SIZES.at(-1)! / 5));
-          if (collector) {
-            const refused = await sendAll(collector.port, hits.map(collectorPath));
-            if (refused) throw new Error(`${refused} hits refused by the collector`);
-          } else await storage.insertHits(hits);
-          stored += count;
-          if (stored % 500_000 < count) console.log(`${engine}: ${stored.toLocaleString('en-GB')} hits stored (${formatNumber(loadavg()[0]!, 1)} load)`);
-        }
-      } finally {
-        await collector?.stop();
+    const start = performance.now();
+    // HTTP: the collector of a server of its own, stopped before the reports are timed.
+    const collector = HTTP ? await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage }) : undefined;
+    try {
+      while (stored < size) {
+        const count = Math.min(BATCH, size - stored);
+        // One visitor in five hits, as in the generator's health-site shape; the seed makes each batch different.
+        const hits = hitsInArrivalOrder(stored, count, size, Math.floor(size / 5));
+        if (collector) {
+          const refused = await sendAll(collector.port, hits.map(collectorPath));
+          if (refused) throw new Error(`${refused} hits refused by the collector`);
+        } else await storage.insertHits(hits);
+        stored += count;
+        if (stored % 500_000 < count) console.log(`${engine}: ${stored.toLocaleString('en-GB')} hits stored (${formatNumber(loadavg()[0]!, 1)} load)`);
       }
-      const seconds = (performance.now() - start) / 1000;
-      const ingest = { hitsPerSecond: (size - from) / seconds, seconds, batch: BATCH, path: INGEST_PATH };
-      console.log(`\n${engine}: ${size.toLocaleString('en-GB')} hits; the last ${(size - from).toLocaleString('en-GB')} stored in ${seconds.toFixed(1)} s, ${Math.round(ingest.hitsPerSecond).toLocaleString('en-GB')} hits/s, ${ingest.path}`);
+    } finally {
+      await collector?.stop();
+    }
+    const seconds = (performance.now() - start) / 1000;
+    const ingest = { hitsPerSecond: size / seconds, seconds, batch: BATCH, path: INGEST_PATH };
+    console.log(`\n${engine}: ${size.toLocaleString('en-GB')} hits stored in ${seconds.toFixed(1)} s, ${Math.round(ingest.hitsPerSecond).toLocaleString('en-GB')} hits/s, ${ingest.path}`);
+
+    // The hourly job at COMPACT_AT, while hits arrive over HTTP.
+    const unpacked = await diskOf(engine, dataDir, databaseUrl, baseline);
+    const server = await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage });
+    const loads: SizeResult['loads'] = [];
+    let compaction: SizeResult['compaction'];
+    try {
+      const began = performance.now();
+      const packing = storage.compactHits(COMPACT_AT).then((result) => ({ ...result, seconds: (performance.now() - began) / 1000 }));
+      const load = await sendHits(server.port, RATE, SECONDS);
+      const packed = await packing;
+      stored += load.sent - load.errors;
+      compaction = { ...packed, load, before: { ...unpacked, totalPerHit: unpacked.total / size } };
+      console.log(
+        `${engine}: compaction at ${COMPACT_AT.toISOString()} packed ${packed.hits.toLocaleString('en-GB')} hits into ${packed.blocks.toLocaleString('en-GB')} blocks in ${packed.seconds.toFixed(1)} s` +
+          `; hits meanwhile p50 / p99 / worst ${ms(load.p50)} / ${ms(load.p99)} / ${ms(load.max)} ms, ${load.errors} not 2xx`,
+      );
 
       const reportRows: SizeResult['reports'] = [];
       for (const [name, run] of [...reports, ['all, as the reports API', allReports] as Report]) {
@@ -186,32 +212,31 @@ async function benchEngine(engine: string): Promise<SizeResult[]> {
       }
       console.log(table(`Reports on ${engine} at ${size.toLocaleString('en-GB')} hits, median of 3, ms`, ['report', ...RANGES.map(([l]) => l)], reportRows.map((r) => [r.report, ...RANGES.map(([l]) => ms(r.ms[l]!))])));
 
-      const server = await startServer(serverConfig(dataDir, databaseUrl), { logger: false, storage });
-      const loads: SizeResult['loads'] = [];
-      try {
-        loads.push({ run: 'hits alone', load: await sendHits(server.port, RATE, SECONDS) });
-        const load = sendHits(server.port, RATE, SECONDS);
-        const reads = await readLoop(() => allReports(storage, RANGES[2]![1]), load);
-        loads.push({ run: 'hits while the reports API (30 days) runs back to back', load: await load, reads });
-      } finally {
-        await server.stop();
-      }
+      loads.push({ run: 'hits alone', load: await sendHits(server.port, RATE, SECONDS) });
+      const during = sendHits(server.port, RATE, SECONDS);
+      const reads = await readLoop(() => allReports(storage, RANGES[2]![1]), during);
+      loads.push({ run: 'hits while the reports API (30 days) runs back to back', load: await during, reads });
       console.log(
         table(
           `Hits over HTTP on ${engine} at ${size.toLocaleString('en-GB')} hits, ${RATE} hits/s for ${SECONDS} s; answer time, ms`,
           ['run', 'hits', 'non-2xx', 'p50', 'p99', 'worst', 'reports done', 'slowest report'],
-          loads.map(({ run, load, reads }) => [run, load.sent, load.errors, ms(load.p50), ms(load.p99), ms(load.max), reads?.runs ?? '', reads ? ms(reads.slowest) : '']),
+          [['hits while compaction runs', compaction.load, undefined] as const, ...loads.map(({ run, load, reads }) => [run, load, reads] as const)].map(([run, load, reads]) => [
+            run, load.sent, load.errors, ms(load.p50), ms(load.p99), ms(load.max), reads?.runs ?? '', reads ? ms(reads.slowest) : '',
+          ]),
         ),
       );
       stored += loads.reduce((n, l) => n + l.load.sent - l.load.errors, 0);
       const disk = await diskOf(engine, dataDir, databaseUrl, baseline);
       const perHit = { ...disk, totalPerHit: disk.total / stored, hitsPerHit: disk.hits / stored };
-      console.log(`${engine} on disk: ${formatNumber(perHit.totalPerHit)} bytes a hit in all (aggregates included), ${formatNumber(perHit.hitsPerHit)} in the hits table and its indexes`);
+      console.log(
+        `${engine} on disk: ${formatNumber(perHit.totalPerHit)} bytes a hit in all (aggregates included; ${formatNumber(compaction.before.totalPerHit)} before compaction), ${formatNumber(perHit.hitsPerHit)} in the hits, their blocks and their indexes`,
+      );
       const largest = disk.relations.filter((r) => r.bytes / stored >= 0.5);
       console.log(table(`${engine}: bytes a hit by ${engine === 'sqlite' ? 'table and index (dbstat)' : 'table, its indexes included (pg_total_relation_size)'}`, ['relation', 'bytes a hit'], largest.map((r) => [r.name, formatNumber(r.bytes / stored)])));
-      results.push({ hits: size, ingest, reports: reportRows, loads, disk: perHit, loadAverage: loadavg() });
+      return { hits: size, ingest, compaction, reports: reportRows, loads, disk: perHit, loadAverage: loadavg() };
+    } finally {
+      await server.stop();
     }
-    return results;
   } finally {
     await storage.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -233,6 +258,7 @@ function targets(engine: string, results: SizeResult[]): Array<[string, string, 
       at10m ? verdict(worst30(at10m) < TARGET_REPORT_MS) : 'not measured',
     ],
     [engine, `hits while reports run, p99 under ${TARGET_P99_MS} ms`, `${ms(p99)} ms`, verdict(p99 < TARGET_P99_MS)],
+    [engine, `hits while compaction runs, p99 under ${TARGET_P99_MS} ms`, `${ms(Math.max(...results.map((r) => r.compaction.load.p99)))} ms`, verdict(Math.max(...results.map((r) => r.compaction.load.p99)) < TARGET_P99_MS)],
     [engine, `under ${TARGET_BYTES} bytes a hit on disk`, `${formatNumber(largest.disk.totalPerHit)} (hits table ${formatNumber(largest.disk.hitsPerHit)})`, verdict(largest.disk.totalPerHit < TARGET_BYTES)],
   ];
 }

@@ -60,6 +60,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       databaseUrl: config.databaseUrl,
       readTimeoutMs: config.readTimeoutSeconds * 1000,
       retentionDays: config.retentionDays,
+      // The hits of past days packed (storage/compaction.ts), hourly after retention.
+      compaction: true,
       log: (msg) => storageLog(msg),
     }));
   const limits = { ...DEFAULT_LIMITS, ...config.limits };

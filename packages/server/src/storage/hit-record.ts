@@ -30,7 +30,7 @@ const FORMAT_1 = 1;
 const SAME = 0;
 
 // Strings every hit repeats, most frequent last (DEFLATE reaches the end of the dictionary cheapest).
-const DICTIONARY_1 = Buffer.from(
+export const RECORD_DICTIONARY = Buffer.from(
   [
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
@@ -52,9 +52,28 @@ const DICTIONARY_1 = Buffer.from(
 );
 
 // A 4 KB window holds the dictionary and a typical record; the state it needs is small and quick to set up.
-const ZLIB_1 = { dictionary: DICTIONARY_1, windowBits: 12, memLevel: 5, level: 6 } as const;
+const ZLIB_1 = { dictionary: RECORD_DICTIONARY, windowBits: 12, memLevel: 5, level: 6 } as const;
 
 export function encodeHitRecord(hit: HitContent): Uint8Array {
+  const body = deflateRawSync(Buffer.from(hitRecordText(hit), 'utf8'), ZLIB_1);
+  const out = new Uint8Array(body.length + 1);
+  out[0] = FORMAT_1;
+  out.set(body, 1);
+  return out;
+}
+
+export function decodeHitRecord(bytes: Uint8Array): HitContent {
+  return hitFromRecordText(hitRecordTextOf(bytes));
+}
+
+/** A stored record's text, uncompressed (compaction.ts packs many of these into a block). */
+export function hitRecordTextOf(bytes: Uint8Array): string {
+  if (bytes[0] !== FORMAT_1) throw new Error(`unknown hit record format ${bytes[0]}`);
+  return inflateRawSync(Buffer.from(bytes.buffer, bytes.byteOffset + 1, bytes.length - 1), ZLIB_1).toString('utf8');
+}
+
+/** The record's text before compression: the JSON of what no column holds, then the query. */
+export function hitRecordText(hit: HitContent): string {
   const v = hit.variables;
   const derivedEvents = sameList(v.events, eventNames(hit.events));
   const variables = derivedEvents ? { ...v, events: SAME } : v;
@@ -76,17 +95,10 @@ export function encodeHitRecord(hit: HitContent): Uint8Array {
   // 1: the query is kept as it came (it holds a character the encoded form uses).
   if (query === null) record.push(1);
   // The query after the JSON and a U+0000, which JSON text never holds raw: its separators stay one byte.
-  const text = `${JSON.stringify(record)}${SEGMENT}${query ?? hit.query}`;
-  const body = deflateRawSync(Buffer.from(text, 'utf8'), ZLIB_1);
-  const out = new Uint8Array(body.length + 1);
-  out[0] = FORMAT_1;
-  out.set(body, 1);
-  return out;
+  return `${JSON.stringify(record)}${SEGMENT}${query ?? hit.query}`;
 }
 
-export function decodeHitRecord(bytes: Uint8Array): HitContent {
-  if (bytes[0] !== FORMAT_1) throw new Error(`unknown hit record format ${bytes[0]}`);
-  const text = inflateRawSync(Buffer.from(bytes.buffer, bytes.byteOffset + 1, bytes.length - 1), ZLIB_1).toString('utf8');
+export function hitFromRecordText(text: string): HitContent {
   const split = text.indexOf(SEGMENT);
   const query = text.slice(split + 1);
   const [, type, linkType, linkName, pageName, pageUrl, siteSection, events, stored, contextData, clientIp, userAgent, rawQuery] = JSON.parse(text.slice(0, split)) as [

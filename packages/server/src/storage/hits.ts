@@ -7,8 +7,9 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import { Aggregates, type AggregatedHit } from './aggregates';
 import type { Engine } from './engine';
-import { decodeHitRecord, encodeHitRecord } from './hit-record';
-import { matchingSources, sourceIds, sourcesById, type HitSource } from './hit-sources';
+import { decodeHitBlock } from './hit-blocks';
+import { decodeHitRecord, encodeHitRecord, hitFromRecordText, type HitContent } from './hit-record';
+import { matchingSources, sourceIds, sourcesById } from './hit-sources';
 import { ensureHitPartitions, isMissingPartition } from './partitions';
 import type { HitsTable, RejectedHitsTable } from './tables';
 import type { HitVariables, LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
@@ -70,19 +71,77 @@ async function insertRows(engine: Engine, rows: HitRow[], aggregates: Aggregates
   return stored.map((hit, i) => ({ id: ids[i]!, ...hit }));
 }
 
+/**
+ * Newest first, from `hits` and then from the blocks of past days (compaction.ts). Read in that
+ * order, a hit packed between the two reads is read twice (kept once), never missed.
+ */
 export async function latestHits(engine: Engine, options: LatestHitsOptions): Promise<StoredHit[]> {
   const limit = checkLimit(options.limit);
-  let query = engine.read.selectFrom('hits').selectAll().orderBy('id', 'desc').limit(limit);
-  if (options.sinceId !== undefined) query = query.where('id', '>', options.sinceId);
+  if (limit === 0) return [];
+  let sources: number[] | undefined;
   if (options.host !== undefined || options.reportSuite !== undefined) {
     // The sources of that host or report suite; one source reads the index (source, id) newest first.
-    const sources = await matchingSources(engine, options.host, options.reportSuite);
+    sources = await matchingSources(engine, options.host, options.reportSuite);
     if (sources.length === 0) return [];
-    query = sources.length === 1 ? query.where('source', '=', sources[0]!) : query.where('source', 'in', sources);
   }
-  const rows = await query.execute();
-  const byId = await sourcesById(engine, rows.map((row) => Number(row.source)));
-  return rows.map((row) => fromRow(row, byId.get(Number(row.source))!));
+  let query = engine.read.selectFrom('hits').selectAll().orderBy('id', 'desc').limit(limit);
+  if (options.sinceId !== undefined) query = query.where('id', '>', options.sinceId);
+  if (sources) query = sources.length === 1 ? query.where('source', '=', sources[0]!) : query.where('source', 'in', sources);
+  const found: Found[] = (await query.execute()).map((row) => ({
+    id: Number(row.id),
+    receivedAt: Number(row.received_at),
+    source: Number(row.source),
+    content: () => decodeHitRecord(row.record),
+  }));
+  // A packed hit makes the answer only if newer than the oldest of `limit` hits already found.
+  const above = found.length === limit ? found.at(-1)!.id : (options.sinceId ?? 0);
+  const answer = await withPackedHits(engine, found, limit, above, sources);
+  const byId = await sourcesById(engine, answer.map((hit) => hit.source));
+  return answer.map((hit) => {
+    const source = byId.get(hit.source)!;
+    return { id: hit.id, receivedAt: new Date(hit.receivedAt).toISOString(), host: source.host, reportSuites: source.report_suites, ...hit.content() };
+  });
+}
+
+interface Found {
+  id: number;
+  receivedAt: number;
+  source: number;
+  content: () => HitContent;
+}
+
+/** Blocks whose heads a query reads at once. */
+const BLOCK_PAGE = 16;
+
+/**
+ * The newest `limit` of `found` and the packed hits with an id above `above`: blocks are read newest
+ * last hit first, and reading stops once no older block can hold one of the newest `limit`.
+ */
+async function withPackedHits(engine: Engine, found: Found[], limit: number, above: number, sources: number[] | undefined): Promise<Found[]> {
+  const seen = new Set(found.map((hit) => hit.id));
+  let newest = found;
+  let before: number | undefined;
+  for (;;) {
+    let heads = engine.read.selectFrom('hit_blocks').select(['source', 'last_id']).where('last_id', '>', above).orderBy('last_id', 'desc').limit(BLOCK_PAGE);
+    if (sources) heads = heads.where('source', 'in', sources);
+    if (before !== undefined) heads = heads.where('last_id', '<', before);
+    const page = await heads.execute();
+    for (const head of page) {
+      const lastId = Number(head.last_id);
+      if (newest.length >= limit && newest[limit - 1]!.id > lastId) return newest;
+      const block = await engine.read.selectFrom('hit_blocks').select('record').where('source', '=', head.source).where('last_id', '=', lastId).executeTakeFirst();
+      // Gone meanwhile: retention deleted its day.
+      if (!block) continue;
+      for (const hit of decodeHitBlock(block.record)) {
+        if (hit.id <= above || seen.has(hit.id)) continue;
+        seen.add(hit.id);
+        newest.push({ id: hit.id, receivedAt: hit.receivedAt, source: Number(head.source), content: () => hitFromRecordText(hit.text) });
+      }
+      newest = newest.sort((a, b) => b.id - a.id).slice(0, limit);
+    }
+    if (page.length < BLOCK_PAGE) return newest;
+    before = Number(page.at(-1)!.last_id);
+  }
 }
 
 export async function insertRejected(engine: Engine, rejected: readonly NewRejected[]): Promise<void> {
@@ -147,16 +206,6 @@ function toContent(hit: NewHit): { content: Omit<StoredHit, 'id'>; aggregated: A
     event_names: eventNamesColumn(names),
   };
   return { content, aggregated };
-}
-
-function fromRow(row: Selectable<HitsTable>, source: HitSource): StoredHit {
-  return {
-    id: Number(row.id),
-    receivedAt: new Date(Number(row.received_at)).toISOString(),
-    host: source.host,
-    reportSuites: source.report_suites,
-    ...decodeHitRecord(row.record),
-  };
 }
 
 function fromRejectedRow(row: Selectable<RejectedHitsTable>): StoredRejected {

@@ -27,7 +27,9 @@ import {
   visitorsBySection,
 } from './reports';
 import { schedulePartitions } from './partitions';
-import { deleteExpired, scheduleRetention } from './retention';
+import { compactHits } from './compaction';
+import { scheduleMaintenance } from './maintenance';
+import { deleteExpired } from './retention';
 import type * as T from './types';
 import {
   countAdmins,
@@ -100,6 +102,11 @@ export interface Storage {
    * hits being stored go first; the aggregates stay. openStorage's `retentionDays` runs it hourly.
    */
   deleteExpired(before: Date): Promise<T.RetentionResult>;
+  /**
+   * Packs the hits of the UTC days over an hour before `now` into blocks (storage/compaction.ts);
+   * every hit reads back as before. openStorage's `compaction` runs it hourly, after retention.
+   */
+  compactHits(now?: Date): Promise<T.CompactionResult>;
 
   // Users and sessions. createUser / createSession throw StorageConflictError on a taken key.
   createUser(user: T.NewUser): Promise<T.User>;
@@ -160,6 +167,8 @@ export interface OpenStorageOptions {
   readers?: number;
   /** Days raw and rejected hits are kept; deleted hourly after that. Unset or 0: kept (the admin CLI). */
   retentionDays?: number;
+  /** Packs the hits of past days hourly (the server); off by default (the admin CLI, tests). */
+  compaction?: boolean;
 }
 
 export const DEFAULT_READ_TIMEOUT_MS = 30_000;
@@ -186,16 +195,16 @@ export async function openStorage(options: OpenStorageOptions = {}): Promise<Sto
   // PostgreSQL: the day partitions of hits, made ahead of time (partitions.ts).
   const partitions = engine.kind === 'postgres' ? schedulePartitions(engine, log) : undefined;
   await partitions?.ready;
-  const retention = options.retentionDays ? scheduleRetention(engine, options.retentionDays, log) : undefined;
+  const maintenance = scheduleMaintenance(engine, { retentionDays: options.retentionDays, compaction: options.compaction }, log);
   return storageOn(engine, {
     async stop() {
       partitions?.stop();
-      await retention?.stop();
+      await maintenance?.stop();
     },
   });
 }
 
-function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefined): Storage {
+function storageOn(engine: Engine, jobs: { stop(): Promise<void> }): Storage {
   let closing: Promise<void> | undefined;
   return {
     engine: engine.kind,
@@ -218,6 +227,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     visitorsByPage: (limit, range) => visitorsByPage(engine, limit, range),
     reportHosts: (reportSuite) => reportHosts(engine, reportSuite),
     deleteExpired: (before) => deleteExpired(engine, before),
+    compactHits: (now) => compactHits(engine, (now ?? new Date()).getTime()),
 
     createUser: (user) => createUser(engine, user),
     findUserByUsername: (username) => findUserByUsername(engine, username),
@@ -251,7 +261,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     },
     close: () =>
       (closing ??= (async () => {
-        await retention?.stop();
+        await jobs.stop();
         await engine.close();
       })()),
   };

@@ -11,27 +11,18 @@
 import { sql } from 'kysely';
 import type { Engine } from './engine';
 import { deleteForgottenVisitors } from './first-visits';
+import { always, pause, type JobControl } from './job-control';
 import { forgetHitPartition, listHitPartitions } from './partitions';
 import type { RetentionResult } from './types';
 
 /** Rows a batch deletes. */
 export const RETENTION_BATCH = 1000;
-/** How often the job runs; its first run is a minute after start. */
-const EVERY_MS = 60 * 60 * 1000;
-const FIRST_AFTER_MS = 60 * 1000;
-
-export interface RetentionControl {
-  /** False once the job should stop between two batches. */
-  running(): boolean;
-}
-
-const always: RetentionControl = { running: () => true };
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** Deletes raw and rejected hits received before `before`, RETENTION_BATCH rows at a time. */
-export async function deleteExpired(engine: Engine, before: Date, control: RetentionControl = always): Promise<RetentionResult> {
+export async function deleteExpired(engine: Engine, before: Date, control: JobControl = always): Promise<RetentionResult> {
   const result: RetentionResult = { hits: 0, rejected: 0 };
   result.hits = engine.kind === 'postgres' ? await dropExpiredDays(engine, before, control) : await deleteExpiredHits(engine, before, control);
+  result.hits += await deleteExpiredBlocks(engine, before, control);
   const cutoff = before.toISOString();
   while (control.running()) {
     const deleted = await engine.db
@@ -54,7 +45,7 @@ export async function deleteExpired(engine: Engine, before: Date, control: Reten
  * so arrival order is time order; a hit timed before hits stored ahead of it (a clock set back)
  * goes once they have gone.
  */
-async function deleteExpiredHits(engine: Engine, before: Date, control: RetentionControl): Promise<number> {
+async function deleteExpiredHits(engine: Engine, before: Date, control: JobControl): Promise<number> {
   const cutoff = before.getTime();
   let total = 0;
   while (control.running()) {
@@ -70,10 +61,29 @@ async function deleteExpiredHits(engine: Engine, before: Date, control: Retentio
 }
 
 /**
+ * The blocks of the days wholly past the cutoff (compaction.ts), RETENTION_BATCH blocks a
+ * transaction: like PostgreSQL's partitions, a day's hits go once every hour of it is expired.
+ */
+async function deleteExpiredBlocks(engine: Engine, before: Date, control: JobControl): Promise<number> {
+  const lastDay = Math.floor(before.getTime() / 86_400_000);
+  const row = engine.kind === 'sqlite' ? sql.raw('rowid') : sql.raw('ctid');
+  let total = 0;
+  while (control.running()) {
+    const { rows } = await sql<{ hits: number }>`
+      delete from hit_blocks where ${row} in (select ${row} from hit_blocks where day < ${lastDay} limit ${RETENTION_BATCH})
+      returning hits`.execute(engine.db);
+    for (const block of rows) total += Number(block.hits);
+    if (rows.length < RETENTION_BATCH) break;
+    await pause();
+  }
+  return total;
+}
+
+/**
  * Detaches each expired day CONCURRENTLY (inserts into other days never wait for it), then drops it.
  * A day left half detached or detached by a crash between the two is finished on the next run.
  */
-async function dropExpiredDays(engine: Engine, before: Date, control: RetentionControl): Promise<number> {
+async function dropExpiredDays(engine: Engine, before: Date, control: JobControl): Promise<number> {
   let total = 0;
   const pending = await sql<{ name: string }>`
     select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
@@ -98,30 +108,4 @@ async function detachedDays(engine: Engine): Promise<string[]> {
     where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and c.relname ~ '^hits_[0-9]{8}$'
       and not exists (select 1 from pg_inherits i where i.inhrelid = c.oid)`.execute(engine.db);
   return rows.map((row) => row.name);
-}
-
-/** Runs deleteExpired for `days` a minute after start, then every hour, until stopped. */
-export function scheduleRetention(engine: Engine, days: number, log: (msg: string) => void): { stop(): Promise<void> } {
-  let stopped = false;
-  let current: Promise<void> | undefined;
-  const control: RetentionControl = { running: () => !stopped };
-  const run = () => {
-    current = deleteExpired(engine, new Date(Date.now() - days * 86_400_000), control)
-      .then((result) => {
-        if (result.hits || result.rejected) log(`storage: retention (${days} days) deleted ${result.hits} hits and ${result.rejected} rejected hits`);
-      })
-      .catch((error: unknown) => log(`storage: retention failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        current = undefined;
-        if (!stopped) timer = setTimeout(run, EVERY_MS).unref();
-      });
-  };
-  let timer = setTimeout(run, FIRST_AFTER_MS).unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
 }

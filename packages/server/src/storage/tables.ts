@@ -18,6 +18,21 @@ export interface HitsTable {
   record: Uint8Array;
 }
 
+/**
+ * The hits of past days, packed (migration 013, compaction.ts, hit-blocks.ts): up to BLOCK_HITS hits
+ * of one source and UTC day a row. A hit is in `hits` or in one block, never both.
+ */
+export interface HitBlocksTable {
+  source: number;
+  /** The UTC day of its hits: days since 1970 (retention deletes a whole day's blocks). */
+  day: number;
+  /** The smallest and largest id of its hits. */
+  first_id: number;
+  last_id: number;
+  hits: number;
+  record: Uint8Array;
+}
+
 /** Each (host, report suites) pair that sent hits, once. */
 export interface HitSourcesTable {
   id: Generated<number>;
@@ -176,6 +191,7 @@ export interface MigrationsTable {
 export interface Database {
   hits: HitsTable;
   hit_sources: HitSourcesTable;
+  hit_blocks: HitBlocksTable;
   rejected_hits: RejectedHitsTable;
   users: UsersTable;
   sessions: SessionsTable;

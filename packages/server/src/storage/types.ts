@@ -168,8 +168,15 @@ export interface VisitorErrors {
 
 /** What a retention run deleted. */
 export interface RetentionResult {
+  /** Raw hits deleted, from `hits` and from the blocks of past days. */
   hits: number;
   rejected: number;
+}
+
+/** What a compaction run packed (storage/compaction.ts). */
+export interface CompactionResult {
+  hits: number;
+  blocks: number;
 }
 
 export type { Role } from '@tagwell/schema';

@@ -16,6 +16,9 @@ const db = new Database(file, { readonly, fileMustExist: readonly });
 if (readonly) {
   db.pragma('query_only = ON');
 } else {
+  // A new file gives the pages that compaction frees back to the disk (storage/compaction.ts); an
+  // existing one keeps its mode (SQLite changes it only with a VACUUM) and reuses them instead.
+  db.pragma('auto_vacuum = INCREMENTAL');
   const mode = db.pragma('journal_mode = WAL', { simple: true });
   // Reported to the opener, which logs it.
   if (mode !== 'wal') parentPort.postMessage({ id: 0, warning: `could not switch to WAL (journal_mode=${String(mode)})` });
@@ -100,7 +103,12 @@ function bindable(parameters) {
   return parameters.map((p) => (p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
 }
 
+const PRAGMA = /^\s*pragma\s+/i;
+
 function run({ sql, parameters }) {
+  // A PRAGMA runs to its end, as better-sqlite3's pragma() runs it: incremental_vacuum frees one
+  // page a step, and run() would take one step. Pragmas take no parameters.
+  if (PRAGMA.test(sql)) return { rows: db.pragma(sql.replace(PRAGMA, '')) };
   const statement = prepare(sql);
   const values = bindable(parameters);
   if (statement.reader) return { rows: statement.all(values) };

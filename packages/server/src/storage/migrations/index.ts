@@ -21,6 +21,7 @@ import { dayCounts } from './009-day-counts';
 import { compactFirstVisits } from './010-compact-first-visits';
 import { hitsWithoutTimeIndex } from './011-hits-without-time-index';
 import { experimentsByProperty } from './012-experiments-by-property';
+import { hitBlocks } from './013-hit-blocks';
 
 export interface Migration {
   /** Sorts in order of application: `001_hits`, `002_admin`... Never renamed once released. */
@@ -30,7 +31,7 @@ export interface Migration {
   up(db: Kysely<any>, kind: EngineKind, log: (msg: string) => void): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates, compactHits, visitorReports, experiments, publicationNotes, dayCounts, compactFirstVisits, hitsWithoutTimeIndex, experimentsByProperty];
+export const migrations: readonly Migration[] = [hits, admin, userAdmin, aggregates, compactHits, visitorReports, experiments, publicationNotes, dayCounts, compactFirstVisits, hitsWithoutTimeIndex, experimentsByProperty, hitBlocks];
 
 /** Any fixed number: it names Tagwell's migration lock among all advisory locks of the database. */
 const MIGRATION_LOCK = 7_265_001;
