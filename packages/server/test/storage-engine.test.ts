@@ -3,7 +3,7 @@
  * hits (and counted at migration for hits stored before), unique visitors from daily sketches,
  * reads with a statement timeout on their own connections, and retention.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -389,6 +389,30 @@ describe.each(engines)('storage engine on $engine', ({ engine, prepare, fresh })
     const after = await engine.read.selectFrom('hits').select('id').execute();
     expect(after.map((r) => r.id)).toEqual([stored!.id]);
   }, 60_000);
+
+  if (engine === 'sqlite' && process.platform === 'linux') {
+    it('reader threads run at a lower CPU priority than the event loop and the writer thread', async () => {
+      const niceOf = () =>
+        new Map(
+          readdirSync('/proc/self/task').map((tid) => {
+            // Fields after the command's closing parenthesis; nice is the 19th field of stat.
+            const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
+          }),
+        );
+      const before = niceOf();
+      const p = await place();
+      const storage = await open(p, { readers: 2 });
+      await storage.insertHits(generateHits({ count: 1, seed: 4 }));
+      // Two reads at once start both reader threads.
+      await Promise.all([storage.latestHits({ limit: 1 }), storage.pageViewsByDay({ from: '2026-10-01', to: '2026-10-31' })]);
+      const started = [...niceOf()].filter(([tid]) => !before.has(tid));
+      expect(started.filter(([, nice]) => nice === 10)).toHaveLength(2);
+      // The writer thread, and the event loop, keep the process's priority.
+      expect(niceOf().get(process.pid)).toBe(0);
+      expect(started.filter(([, nice]) => nice === 0).length).toBeGreaterThanOrEqual(1);
+    }, 60_000);
+  }
 
   it('retention deletes old raw and rejected hits in batches, keeps the aggregates, and lets hits in meanwhile', async () => {
     const p = await place();

@@ -8,13 +8,17 @@
 //               { id, type: 'close' }
 // Messages out: { id, result } | { id, results } | { id, error: { message, code, name } }
 import { parentPort, workerData } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import Database from 'better-sqlite3';
 
 const { file, readonly } = workerData;
+const READER_NICE = 10;
 const db = new Database(file, { readonly, fileMustExist: readonly });
 
 if (readonly) {
   db.pragma('query_only = ON');
+  yieldToWriter();
 } else {
   // A new file gives the pages that compaction frees back to the disk (storage/compaction.ts); an
   // existing one keeps its mode (SQLite changes it only with a VACUUM) and reuses them instead.
@@ -85,6 +89,21 @@ db.function('tagwell_hll_merge', { deterministic: true }, (sketch, stored, regis
   for (let e = 0; e < k; e += 3) dense[(merged[e] << 8) | merged[e + 1]] = merged[e + 2];
   return dense;
 });
+
+/**
+ * A reader thread runs at a lower CPU priority (nice READER_NICE) than the server's event loop and
+ * the writer thread: on a busy machine a report takes longer, and hits do not wait for it (issue 18
+ * item 1). Linux applies setpriority to one thread when given its id; elsewhere, or without
+ * /proc, the thread keeps the process's priority.
+ */
+function yieldToWriter() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, Math.max(getPriority(tid), READER_NICE));
+  } catch {
+    // Not Linux, or not allowed: the reader runs at the process's priority.
+  }
+}
 
 const statements = new Map();
 function prepare(sql) {
