@@ -38,18 +38,45 @@ export interface Load {
 }
 
 /** `rate` hits a second for `seconds` to the collector on `port`; their answer times. */
-export function sendHits(port: number, rate: number, seconds: number): Promise<Load> {
+export async function sendHits(port: number, rate: number, seconds: number): Promise<Load> {
+  return summarise(await loadRun(port, rate, seconds));
+}
+
+/** The same, from now until `work` settles (at least `seconds`), in runs of two seconds. */
+export async function sendHitsDuring(port: number, rate: number, work: Promise<unknown>, seconds: number): Promise<Load> {
+  let done = false;
+  void work.finally(() => (done = true)).catch(() => undefined);
+  const started = performance.now();
+  const all: Run = { latencies: [], errors: 0 };
+  while (!done || performance.now() - started < seconds * 1000) {
+    const run = await loadRun(port, rate, 2);
+    all.latencies.push(...run.latencies);
+    all.errors += run.errors;
+  }
+  return summarise(all);
+}
+
+interface Run {
+  latencies: number[];
+  errors: number;
+}
+
+function loadRun(port: number, rate: number, seconds: number): Promise<Run> {
   const query = 'AQB=1&ndh=1&pageName=conditions%3Achickenpox&g=http%3A%2F%2Fwww.health.localhost%2Fconditions%2Fchickenpox&cc=GBP&ch=conditions&c5=web&events=event1&AQE=1';
   const worker = new Worker(LOAD, { eval: true, workerData: { port, rate, seconds, path: `/b/ss/nhsukprod/1/TW-0.1.0/s1?${query}` } });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', ({ latencies, errors }: { latencies: number[]; errors: number }) => {
+    worker.once('message', (run: Run) => {
       void worker.terminate();
-      const sorted = latencies.sort((a, b) => a - b);
-      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-      resolve({ sent: sorted.length, errors, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN });
+      resolve(run);
     });
   });
+}
+
+function summarise({ latencies, errors }: Run): Load {
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { sent: sorted.length, errors, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? NaN };
 }
 
 export interface Reads {

@@ -13,7 +13,8 @@
 //
 // Each size is a database of its own, its hits stored over the same 30 days. After the ingest, the
 // storage's hourly job runs as it would at noon of the last day: compaction packs the 29 days
-// before into blocks (storage/compaction.ts) while hits keep arriving over HTTP, and every figure
+// before into blocks (storage/compaction.ts) while hits keep arriving over HTTP (for as long as it
+// runs), and every figure
 // after it (reports, hits while they run, bytes) is of that steady state.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ import { loadConfig, openStorage, startServer, type Storage } from '../packages/
 import type { ReportRange } from '../packages/server/src/storage';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { DAYS, FIRST_DAY, collectorPath, hitsInArrivalOrder } from './scale-hits';
-import { readLoop, sendAll, sendHits, type Load, type Reads } from './scale-load';
+import { readLoop, sendAll, sendHits, sendHitsDuring, type Load, type Reads } from './scale-load';
 import { formatNumber, ms, table } from './table';
 
 const { values: args } = parseArgs({
@@ -195,7 +196,7 @@ async function benchSize(engine: string, size: number): Promise<SizeResult> {
     try {
       const began = performance.now();
       const packing = storage.compactHits(COMPACT_AT).then((result) => ({ ...result, seconds: (performance.now() - began) / 1000 }));
-      const load = await sendHits(server.port, RATE, SECONDS);
+      const load = await sendHitsDuring(server.port, RATE, packing, SECONDS);
       const packed = await packing;
       stored += load.sent - load.errors;
       compaction = { ...packed, load, before: { ...unpacked, totalPerHit: unpacked.total / size } };

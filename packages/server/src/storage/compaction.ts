@@ -32,8 +32,8 @@ const DAY_MS = 86_400_000;
 const GRACE_MS = 60 * 60 * 1000;
 /** Any fixed number, other than the migration, start-up and partition locks. */
 const COMPACTION_LOCK = 7_265_004;
-/** SQLite: pages given back to the disk a transaction (4 KB each). */
-const RELEASE_PAGES = 2048;
+/** SQLite: pages given back to the disk a transaction (4 KB each): a couple of milliseconds of the writer. */
+const RELEASE_PAGES = 128;
 /** PostgreSQL's TRUNCATE waits at most this long for the day's lock, then tries again next time. */
 const TRUNCATE_LOCK_TIMEOUT = '1s';
 
@@ -69,7 +69,7 @@ async function compactOldest(engine: Engine, cutoff: number, control: JobControl
   return result;
 }
 
-/** SQLite with auto_vacuum=INCREMENTAL (every file made since migration 013): the freed pages go back to the disk, a few MB a transaction. */
+/** SQLite with auto_vacuum=INCREMENTAL (every file made since migration 013): the freed pages go back to the disk, half a megabyte a transaction. */
 async function releaseFreePages(engine: Engine, control: JobControl): Promise<void> {
   const mode = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(engine.db);
   if (Number(mode.rows[0]?.auto_vacuum) !== 2) return;
