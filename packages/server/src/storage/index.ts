@@ -15,6 +15,7 @@ import { migrate } from './migrations/index';
 import {
   consentOptOuts,
   feedbackByPage,
+  mediaByContent,
   pageViewsByDay,
   pageViewsBySection,
   reportHosts,
@@ -84,6 +85,8 @@ export interface Storage {
   toolFunnel(range: T.ReportRange): Promise<T.ToolFunnelRow[]>;
   feedbackByPage(range: T.ReportRange): Promise<T.FeedbackRow[]>;
   consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
+  /** Issue 16: media starts, completes, completion rate and seconds played per content, the `limit` most started. */
+  mediaByContent(limit: number, range: T.ReportRange): Promise<T.MediaContentRow[]>;
   /** An estimate, from one HyperLogLog sketch per day (storage/hll.ts). */
   uniqueVisitors(range: T.ReportRange): Promise<T.UniqueVisitors>;
   /** Per day: visitors, new and repeat visitors (storage/first-visits.ts); estimates, VISITOR_ERRORS.day. */
@@ -212,6 +215,7 @@ function storageOn(engine: Engine, retention: { stop(): Promise<void> } | undefi
     toolFunnel: (range) => toolFunnel(engine, range),
     feedbackByPage: (range) => feedbackByPage(engine, range),
     consentOptOuts: (range) => consentOptOuts(engine, range),
+    mediaByContent: (limit, range) => mediaByContent(engine, limit, range),
     uniqueVisitors: (range) => uniqueVisitors(engine, range),
     visitorsByDay: (range) => visitorsByDay(engine, range),
     visitorsBySection: (range) => visitorsBySection(engine, range),
