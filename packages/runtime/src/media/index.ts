@@ -22,7 +22,8 @@ export default function createMedia(ctx: Context, config: MediaConfig): (event: 
   addEventListener('pagehide', () => ctx.safe('Streaming media', () => open.forEach((session) => session.event('sessionEnd')), undefined), true);
 
   /** The sessions of the site's own players, by playerId, and the last playhead each reported. */
-  const players: Record<string, { session: Session; playhead: number } | undefined> = {};
+  // No prototype: a playerId such as `__proto__` or `constructor` is a key like any other.
+  const players: Record<string, { session: Session; playhead: number } | undefined> = Object.create(null);
 
   return (event) => {
     let e: PageEvent | undefined;
@@ -34,7 +35,7 @@ export default function createMedia(ctx: Context, config: MediaConfig): (event: 
     } catch {
       problem = 'the event could not be read';
     }
-    const player = e && Object.prototype.hasOwnProperty.call(players, e.playerId) ? players[e.playerId] : undefined;
+    const player = e && players[e.playerId];
     const current = player && player.session.open() ? player : undefined;
     if (!problem && e) {
       if (e.type == 'sessionStart') {

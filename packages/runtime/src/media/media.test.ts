@@ -162,6 +162,16 @@ describe('_satellite.sendMediaEvent: the site’s own player', () => {
     expect(logged(satellite, 'error').at(-1)).toMatch(/^Streaming media failed: player gone/);
   });
 
+  it('takes any playerId as a name, __proto__ and constructor too', () => {
+    const satellite = start();
+    for (const playerId of ['__proto__', 'constructor', 'toString']) {
+      expect(satellite.sendMediaEvent!({ playerId, type: 'play' }), playerId).toBe(false);
+      expect(satellite.sendMediaEvent!({ playerId, type: 'sessionStart', name: playerId, length: 3 }), playerId).toBe(true);
+      expect(satellite.sendMediaEvent!({ playerId, type: 'sessionEnd' }), playerId).toBe(true);
+    }
+    expect(events()).toEqual(['sessionStart', 'sessionEnd', 'sessionStart', 'sessionEnd', 'sessionStart', 'sessionEnd']);
+  });
+
   it('ends the sessions still open when the page is left', () => {
     const satellite = start();
     satellite.sendMediaEvent!({ type: 'sessionStart', playerId: 'a', name: 'A', length: 3 });
