@@ -29,6 +29,9 @@ export interface BytesResult {
    * its personalisation rule less the same container without it), against the peers' browser files.
    */
   personalisation: { module: Sized; without: Sized; peers: Sized[] };
+  /** Issue 16 "Measured": streaming media and post-track callbacks in the production container, each with it less without it. */
+  media: Sized;
+  postTrack: Sized;
 }
 
 export const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
@@ -50,6 +53,11 @@ export async function measureBytes(): Promise<BytesResult> {
   const plain = { ...property, personalisation: undefined, rules: property.rules.filter((rule) => !rule.actions.some((a) => a.type === 'personalise')) };
   const without = sized('without-personalisation', 'Tagwell: the same container without personalisation', (await compileContainer(plain, 'production', { propertyDir: dir })).js);
   const withIt = sized('ours', '', ours.js);
+  // Issue 16: the same property without streaming media, and without post-track callbacks.
+  const less = async (id: string, label: string, settings: Partial<typeof property.settings>) => {
+    const other = sized(id, '', (await compileContainer({ ...property, settings: { ...property.settings, ...settings } }, 'production', { propertyDir: dir })).js);
+    return { id, label, min: withIt.min - other.min, gzip: withIt.gzip - other.gzip, brotli: withIt.brotli - other.brotli };
+  };
   return {
     ours: sized('ours', 'Tagwell: health-site production container', ours.js),
     engine: sized('engine', "Adobe's engine alone (reactor-turbine engine.min.js)", engine),
@@ -68,5 +76,7 @@ export async function measureBytes(): Promise<BytesResult> {
       without,
       peers: PERSONALISATION_PEERS.map((peer) => sized(peer.name, peer.label, peerSource(peer))),
     },
+    media: await less('media', 'Tagwell: streaming media in the production container (with it less without it)', { streamingMedia: undefined }),
+    postTrack: await less('post-track', 'Tagwell: post-track callbacks in the production container (with them less without them)', { postTrackCallbacks: undefined }),
   };
 }

@@ -26,7 +26,15 @@ export function bytesTable(b: BytesResult): string {
       [b.oursEquivalent.label, bytes(b.oursEquivalent.min), bytes(b.oursEquivalent.gzip), bytes(b.oursEquivalent.brotli), '', ''],
       eq(b.adobeEquivalent),
     ],
-  ) + '\n' + personalisationBytesTable(b.personalisation);
+  ) + '\n' + personalisationBytesTable(b.personalisation) + '\n' + mediaBytesTable(b);
+}
+
+/** Issue 16 "Measured": what the media module and the post-track callbacks add to the production container. */
+function mediaBytesTable(b: BytesResult): string {
+  // Results recorded before issue 16 have neither.
+  if (!b.media || !b.postTrack) return '';
+  const row = (s: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli)];
+  return table('1c. Streaming media and post-track callbacks (issue 16)', ['', 'min', 'min+gzip', 'min+brotli'], [row(b.media), row(b.postTrack)]);
 }
 
 /** Issue 15 "Measured": the personalisation module's bytes against the peers' whole browser files. */

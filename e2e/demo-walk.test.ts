@@ -14,6 +14,7 @@ import type { Hit } from './support/server';
 // check-in, booking details, more cards, the test event) and its forms (e-mail sign-up, cookie choice).
 // Every hit must carry SDR.md's "on every hit" variables with the page's values, and nothing that
 // another hit set: a link hit only what its rule sets, a page view only what the page-view rules set.
+// The warm-up video is played to its end: its media hits carry the media context data and nothing else.
 // Last, every variable, event and context-data key of the SDR must be one that some hit carried.
 
 const property: Property = assertProperty(JSON.parse(readFileSync(HEALTH_PROPERTY, 'utf8')), HEALTH_PROPERTY);
@@ -25,6 +26,11 @@ const EVERY_HIT = ['cc', 'pageName', 'ch', 'c1', 'c2', 'c3', 'c4', 'c5', 'v88'];
 const ON_ANY_HIT = new Set([...EVERY_HIT, ...sdr.variables.filter((v) => v.everyHit !== undefined).map((v) => v.query)]);
 /** Keys of the protocol, the browser and the link fields (SDR "Sent on every hit by the tracker"), and events. */
 const TECHNICAL = new Set(['AQB', 'AQE', 'ndh', 't', 'mid', 'ce', 'g', 'r', 'cc', 'pe', 'pev1', 'pev2', 's', 'c', 'k', 'bw', 'bh', 'events']);
+/** The context data of media hits (docs/MEDIA.md), which no rule sets: the SDR's streaming-media entries. */
+const MEDIA_KEYS = new Set(sdr.contextData.filter((c) => c.setBy.some((s) => s.rule.startsWith('streaming media'))).map((c) => c.query));
+const isMediaHit = (hit: Hit) => /^Media /.test(hit.params.get('pev2') ?? '') && hit.query.includes('&event=');
+/** A video played to its end with its chapters track sends at least these (a stall may add bufferStart and play). */
+const MEDIA_EVENTS = ['sessionStart', 'play', 'chapterStart', 'chapterComplete', 'chapterStart', 'chapterComplete', 'sessionComplete'];
 /** The stitching identifier of this returning visitor: eVar88 is Y on every hit. */
 const STITCH_ID = 'walk-visitor-0001';
 const SURVEY_HOSTS = /^(www|staging|dev|drafts)\.health\.localhost$/;
@@ -253,7 +259,11 @@ function check(hit: Hit, expected: Record<string, string | undefined>, firstPage
   for (const [key, value] of Object.entries(expected)) if (vars.get(key) !== value) problems.push(`${what}: ${key} is ${JSON.stringify(vars.get(key))}, expected ${JSON.stringify(value)}`);
   let allowedVars: Set<string>;
   let allowedEvents: Set<string>;
-  if (hit.params.has('pe')) {
+  if (isMediaHit(hit)) {
+    // Streaming media (docs/MEDIA.md): its own context data, no events.
+    allowedVars = MEDIA_KEYS;
+    allowedEvents = new Set();
+  } else if (hit.params.has('pe')) {
     const name = hit.params.get('pev2') ?? '';
     const rules = property.rules.filter((r) => beaconsOf(r).some((b) => b.type === 'link' && b.name.test(name)));
     if (!rules.length) return [...problems, `${what}: no rule sends it`];
@@ -357,11 +367,31 @@ describe('the demo walk: every page, its page view and one click of each kind', 
       await waitFor(from, beacons);
     }
 
+    // The page's video, played to its end (docs/MEDIA.md): its media hits, which no rule sends.
+    const media: Hit[] = [];
+    if (await page.locator('video[data-media-name]').count()) {
+      const from = site.server.hits.length;
+      await page.locator('video[data-media-name]').evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+      await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video[data-media-name]')!.ended, undefined, { timeout: 20_000 });
+      const until = Date.now() + 4000;
+      while (!site.server.hits.slice(from).some((hit) => hit.params.get('pev2') === 'Media sessionComplete') && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      media.push(...site.server.hits.slice(from).filter(isMediaHit));
+      // A stall on a busy machine adds a bufferStart and the play after it: left out.
+      let stalled = false;
+      const events = media
+        .map((hit) => hit.params.get('pev2')!.slice('Media '.length))
+        .filter((e) => (e === 'bufferStart' ? !(stalled = true) : e === 'play' && stalled ? (stalled = false) : true));
+      if (events.join() !== MEDIA_EVENTS.join()) problems.push(`media events ${events.join(', ')}, expected ${MEDIA_EVENTS.join(', ')}`);
+    }
+
     // A hit that nobody expected has had time to arrive.
     await page.waitForTimeout(150);
     const hits = site.server.hits.slice(start);
     walked.push(...hits);
-    const { missing, extra } = pair(expected, hits);
+    const { missing, extra } = pair(expected, hits.filter((hit) => !media.includes(hit)));
     for (const beacon of missing) problems.push(`no ${beaconName(beacon)} (rule "${beacon.rule.name}")`);
     for (const hit of extra) problems.push(`unexpected ${describeHit(hit)}: ${hit.query.slice(0, 200)}`);
     const values = everyHit(data);

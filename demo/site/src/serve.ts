@@ -11,6 +11,7 @@ import { galleryImage } from './gallery-images';
 import { VENDOR_HOST, environmentForHost, isDemoHost, normaliseHostname, type ContainerEnvironment } from './hosts';
 import { html } from './html';
 import { findPage } from './pages/index';
+import { DEMO_VIDEO } from './pages/media';
 import { CONSENT_COOKIE, renderPage, type Consent } from './render';
 import type { DemoPage } from './types';
 import { VENDOR_SCRIPTS } from './vendor';
@@ -38,7 +39,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
 };
+
+/** The demo's own files in assets/: its script and style, and the video of the warm-up page with its chapters. */
+const OWN_FILES = new Set(['demo-site.js', 'demo-site.css', 'nhsuk-init.js', DEMO_VIDEO.file, DEMO_VIDEO.chapters]);
 
 export function contentSecurityPolicy(nonce: string): string {
   return `script-src 'nonce-${nonce}'; object-src 'none'; base-uri 'none'`;
@@ -194,7 +200,7 @@ async function loadAsset(name: string, cache: Map<string, Buffer>): Promise<{ ty
   if (name.startsWith('gallery/')) {
     const svg = galleryImage(name.slice('gallery/'.length));
     body = svg === undefined ? null : Buffer.from(svg, 'utf8');
-  } else if (name === 'demo-site.js' || name === 'demo-site.css' || name === 'nhsuk-init.js') {
+  } else if (OWN_FILES.has(name)) {
     body = await readFile(join(OWN_ASSETS, name));
   } else if (name === 'nhsuk-frontend.min.css') {
     // The demo runs offline: the NHS font comes from assets.nhs.uk, so the fallback font is used.

@@ -139,6 +139,19 @@ describe('createDemoHandler', () => {
     }
   });
 
+  it('serves the warm-up page’s video, under 200 KB, and its chapters (issue 16 item 3)', async () => {
+    const page = parse((await get('www.health.localhost', '/live-well/exercise/warm-up-video')).body);
+    const video = page.querySelector('video[data-media-name="Warm-up exercises"]')!;
+    expect(video.querySelector('source')!.getAttribute('src')).toBe('/assets/warm-up.webm');
+    const file = await get('www.health.localhost', '/assets/warm-up.webm');
+    expect([file.status, file.headers['content-type']]).toEqual([200, 'video/webm']);
+    expect(Number(file.headers['content-length'])).toBeGreaterThan(10_000);
+    expect(Number(file.headers['content-length'])).toBeLessThan(200 * 1024);
+    const chapters = await get('www.health.localhost', video.querySelector('track[kind="chapters"]')!.getAttribute('src')!);
+    expect(chapters.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(chapters.body).toMatch(/^WEBVTT\n[\s\S]*Neck rolls[\s\S]*Arm circles\n$/);
+  });
+
   it('serves the vendor stand-ins on vendor.localhost only', async () => {
     for (const path of Object.keys(VENDOR_SCRIPTS)) {
       const reply = await get('vendor.localhost', `${path}?brand=nhs&project=ZN_demo`);

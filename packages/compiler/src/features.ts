@@ -7,8 +7,10 @@ import { personalises, type EnvironmentName, type Property } from '@tagwell/sche
 export function featureDefines(property: Property, env: EnvironmentName): Record<string, string> {
   const actions = property.rules.flatMap((rule) => rule.actions);
   // Personalisation reports what it shows on a link hit of its own (runtime personalisation/analytics.ts, issue 15 item 4).
-  const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link') || personalises(property);
-  const contextData = actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
+  // Media events are link hits with context data of their own (runtime media/session.ts, issue 16 item 3).
+  const media = property.settings.streamingMedia !== undefined;
+  const linkHits = actions.some((a) => a.type === 'send-beacon' && a.settings.type === 'link') || personalises(property) || media;
+  const contextData = media || actions.some((a) => a.type === 'set-variables' && Object.keys(a.settings.contextData ?? {}).length > 0);
   // Tokens live in settings strings; custom code reads the event directly and needs no token.
   const eventTokens = /%(event|this)\./.test(JSON.stringify([property.rules, property.dataElements]));
   const consent = property.settings.consent !== undefined;
@@ -30,6 +32,10 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_PERSONALISATION: String(personalises(property)),
     // Issue 16: the event history's code only where the property keeps one (off, the page only removes a history kept before).
     TW_EVENT_HISTORY: String(personalises(property) && property.personalisation!.personalizationStorageEnabled),
+    // SPEC §8: without media, `Streaming media is not configured.` where the site's developers try their player code
+    // (media/not-configured.ts); production containers without media carry nothing of it (size-budget.test.ts).
+    TW_MEDIA: String(media || hasDebugBridge(env)),
+    TW_POST_TRACK: String(property.settings.postTrackCallbacks === true),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { audienceParameter, personalises, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule } from '@tagwell/schema';
+import { audienceParameter, personalises, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule, type StreamingMedia } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, jsonLiteral, linkCodes, literal, UserKeys } from './emit';
@@ -115,13 +115,18 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     cookieDomain: property.settings.cookieDomain,
     // Defaults the runtime knows are left out: every byte ships to every visitor.
     nonceMeta: property.settings.nonceMeta === 'csp-nonce' ? undefined : property.settings.nonceMeta,
-    analytics: usesAnalytics(rules.map(({ rule }) => rule)) ? analyticsConfig(property, env, runtimeVersion, options.trackingServer, useRuntime) : undefined,
+    analytics: usesAnalytics(rules.map(({ rule }) => rule)) || property.settings.streamingMedia ? analyticsConfig(property, env, runtimeVersion, options.trackingServer, useRuntime) : undefined,
     dataElements: new UserKeys(dataElements) as unknown,
     rules: ruleConfigs as unknown,
     storage: property.dataElements.some((e) => e.storage && e.storage !== 'none') ? useRuntime('core/storage') : undefined,
     consent: property.settings.consent && { module: useRuntime('analytics/consent'), ...property.settings.consent },
     identity: property.settings.identity && identityConfig(property.settings.identity, useRuntime('identity/index'), options.identityServer),
     target: personalises(property) ? personalisationConfig(property, env, useRuntime('personalisation/index'), options.decisionServer) : undefined,
+    media: property.settings.streamingMedia
+      ? mediaConfig(property.settings.streamingMedia, useRuntime('media/index'))
+      : hasDebugBridge(env)
+        ? { module: useRuntime('media/not-configured') }
+        : undefined,
     // Imported by the entry, not by the core: esbuild names identifiers from the text of every file it
     // reads, so a production container, which never reads this one, keeps its bytes whatever the bridge becomes.
     debugBridge: hasDebugBridge(env) ? useRuntime('core/debug-bridge') : undefined,
@@ -220,6 +225,12 @@ function personalisationConfig(property: Property, env: EnvironmentName, module:
     // SPEC §4: the page keeps an event history only with personalizationStorageEnabled; its presence says so.
     history: p.personalizationStorageEnabled ? [...history.values()] : undefined,
   };
+}
+
+/** docs/MEDIA.md: the streaming-media settings as the runtime reads them; the ad ping interval is not (the site has no ads). */
+function mediaConfig(media: StreamingMedia, module: Code) {
+  const { adPingInterval: _ads, ...rest } = media;
+  return { module, ...rest };
 }
 
 /** The image-request key of a variable the schema has already accepted (prop2 -> c2). */

@@ -28,3 +28,11 @@ declare const TW_PREINSTALLED: boolean;
 declare const TW_PERSONALISATION: boolean;
 /** The visitor's event history (personalisation/event-history.ts): personalisation with personalizationStorageEnabled. */
 declare const TW_EVENT_HISTORY: boolean;
+/**
+ * Streaming media (media/): the page's video and audio, and `_satellite.sendMediaEvent`, reported as media sessions
+ * (docs/MEDIA.md). Also on in development and staging containers without it, whose `sendMediaEvent` only logs
+ * `Streaming media is not configured.` (media/not-configured.ts).
+ */
+declare const TW_MEDIA: boolean;
+/** `_satellite.registerPostTrackCallback` (settings.postTrackCallbacks): the site's callbacks, run after each hit is sent. */
+declare const TW_POST_TRACK: boolean;

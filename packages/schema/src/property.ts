@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionSchema, conditionSchema, dataElementSchema, eventSchema } from './components';
 import { personalisationSchema } from './activities';
 import { identitySchema } from './identity';
+import { streamingMediaSchema } from './media';
 import { isSettableVariable } from './variables';
 
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -70,6 +71,13 @@ export const settingsSchema = z.strictObject({
     .optional(),
   /** The visitor id sent as `mid`: its service and cookie (identity.ts, docs/IDENTITY.md). Needs `consent`. */
   identity: identitySchema.optional(),
+  /** Issue 16: the page's video and audio reported as media sessions (media.ts, docs/MEDIA.md). */
+  streamingMedia: streamingMediaSchema.optional(),
+  /**
+   * Issue 16: the site's code registers callbacks run after each hit is sent
+   * (`_satellite.registerPostTrackCallback`). Off, containers carry none of that code.
+   */
+  postTrackCallbacks: z.boolean().optional(),
   /** SPEC §4: analytics hits wait for, and follow, the visitor's Statistics choice. */
   consent: z
     .strictObject({

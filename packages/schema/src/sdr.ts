@@ -1,5 +1,6 @@
 import type { Property } from './property';
 import { personalises } from './activities';
+import { MEDIA_CONTEXT_DATA } from './media';
 import { NOT_RESOLVED, RECORDS, TOKEN } from './validate';
 import { queryKey } from './variables';
 
@@ -97,6 +98,16 @@ export function buildSdr(property: Property): Sdr {
         entry(variables, 'linkName', 'pev2').setBy.push({ rule: rule.name, value: action.settings.linkName });
       }
     }
+  }
+  // Issue 16: media hits are link hits with context data of their own (runtime media/, docs/MEDIA.md).
+  if (property.settings.streamingMedia) {
+    const media = { rule: 'streaming media (settings.streamingMedia)', value: '' };
+    for (const { name, description } of MEDIA_CONTEXT_DATA) {
+      const e = entry(context, name, `c.${name}`);
+      e.description ||= description;
+      e.setBy.push(media);
+    }
+    entry(variables, 'linkName', 'pev2').setBy.push({ ...media, value: 'Media <event>' });
   }
   return {
     property: property.name,

@@ -74,7 +74,8 @@ const exercise = contentPage(
   html`${pageHeading('Physical activity guidelines for adults aged 19 to 64', 'Adults should do some type of physical activity every day. Any type of activity is good for you.')}
 <p>Aim for at least 150 minutes of moderate intensity activity a week or 75 minutes of vigorous intensity activity a week.</p>
 ${list(['brisk walking', 'water aerobics', 'riding a bike', 'dancing', 'pushing a lawn mower'])}
-<p>Looking for ideas to get started? Try <a href="/healthier-families/recipes/">healthy recipes</a> for the whole family.</p>`,
+<p>Looking for ideas to get started? Try <a href="/healthier-families/recipes/">healthy recipes</a> for the whole family.</p>
+<p>Before you start, watch our <a href="/live-well/exercise/warm-up-video">warm-up exercises video</a>.</p>`,
 );
 
 const stress = contentPage(
@@ -197,7 +198,10 @@ export const hubPages: DemoPage[] = [
     'live-well',
     'Live well',
     'Advice, tips and tools to help you make the best choices about your health and wellbeing.',
-    [{ href: '/live-well/exercise/', text: 'Exercise', description: 'How much physical activity adults need, and ideas to get started.' }],
+    [
+      { href: '/live-well/exercise/', text: 'Exercise', description: 'How much physical activity adults need, and ideas to get started.' },
+      { href: '/live-well/exercise/warm-up-video', text: 'Warm-up exercises: video', description: 'A short video to watch before you start exercising.' },
+    ],
     [
       bmiTool,
       { href: '/health-assessment-tools/calculate-your-heart-age', text: 'Calculate your heart age', description: 'Find out your risk of having a heart attack or stroke.' },

@@ -6,6 +6,7 @@ import { accountAndCookiePages } from './account-and-cookies';
 import { campaignPages } from './campaigns';
 import { chickenpox, conditionPages } from './conditions';
 import { contentPages, home } from './content';
+import { warmUpVideo } from './media';
 import { otherSitePages } from './other-sites';
 import { prescriptionPages } from './prescriptions';
 import { registerAndReportPages } from './register-and-report';
@@ -39,6 +40,7 @@ const keyOf = (host: string, path: string) => `${normaliseHostname(host)}${norma
 
 const ALL: DemoPage[] = [
   ...contentPages,
+  warmUpVideo,
   ...conditionPages,
   ...searchPages,
   ...toolPages,

@@ -95,6 +95,8 @@ export interface Reports {
   toolFunnel: Array<{ tool: string; starts: number; completions: number }>;
   feedbackByPage: Array<{ pageName: string | null; yes: number; no: number }>;
   consentOptOuts: { statisticsOff: number; marketingOff: number };
+  /** Issue 16: per content (a.media.name), the most started first; timePlayed in seconds. */
+  mediaByContent: Array<{ content: string; starts: number; completes: number; completionRate: number; timePlayed: number }>;
   /** Estimates from HyperLogLog sketches; `visitorErrors` gives each one's relative standard error. */
   visitorsByDay: Array<{ day: string; visitors: number; newVisitors: number; repeatVisitors: number }>;
   visitorsBySection: Array<{ section: string | null; visitors: number; newVisitors: number; repeatVisitors: number }>;

@@ -1,6 +1,7 @@
-import type { AnalyticsConfig, Bridge, Logger, PreinstalledTracker, Visitor } from '../core/types';
+import type { AnalyticsConfig, Bridge, Logger, PostTrackCallback, PreinstalledTracker, Visitor } from '../core/types';
 import { guardHit } from '../privacy';
 import { encode, type Pair } from './encode';
+import { sendThenCall } from './post-track';
 import { beaconUrl, send as transmit } from './transport';
 
 /** `exempt`: sent whatever the consent state, without an identifier (the report of the choice itself, SPEC §4). */
@@ -48,6 +49,8 @@ export interface TrackerDeps {
   preinstalled?: PreinstalledTracker;
   /** The visitor's event history (personalisation/event-history.ts): told the events of each hit that leaves. Never throws. */
   history?: (events: string[]) => void;
+  /** The site's post-track callbacks (settings.postTrackCallbacks): each is called with the hit's URL once it is sent. */
+  callbacks?: PostTrackCallback[];
 }
 
 /** Hits kept in memory while consent is pending; older ones beyond this are dropped. */
@@ -153,7 +156,10 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);
               // A link hit is sent from a click that may leave the page (a card, a tool start, an exit link):
               // an image would be cancelled by the navigation, so it leaves by a transport that outlives the page.
-              const how = transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link);
+              const how =
+                TW_POST_TRACK && deps.callbacks
+                  ? sendThenCall(deps.callbacks, log, beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link)
+                  : transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link);
               sent.push(query);
               if (sent.length > 20) sent.shift();
               if (TW_EVENT_HISTORY && deps.history) deps.history(names);

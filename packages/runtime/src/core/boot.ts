@@ -3,6 +3,7 @@ import { getLifecycle, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
 import type { ContainerConfig, Context, EventModule, Occurrence, RuleEvent, Subscription, Visitor } from './types';
+import { optionalApi } from './optional-api';
 import { createVars } from './vars';
 
 const MARK = '__tagwell';
@@ -111,6 +112,8 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   // After the identity, whose visitor id the decision requests carry; before any rule, so the `personalise` action finds it.
   // (Named `target`, the Target-style personalisation: a name that leaves the minimal container's bytes as they were.)
   if (TW_PERSONALISATION && config.target) ctx.target = ctx.safe('Personalisation', () => config.target!.module(ctx, config.target!), undefined);
+  // Issue 16: before any rule, so a player that starts on DOM ready is heard from its first event.
+  if (TW_POST_TRACK || TW_MEDIA) optionalApi(ctx, w._satellite, api);
 
   // One registration per event type, with every rule that listens to it in rule order (the
   // compiler sorts rules), so one listener serves many rules.

@@ -246,6 +246,22 @@ export interface PersonalisationConfig {
   history?: Array<[parameter: string, event: string, days: number]>;
 }
 
+/** settings.streamingMedia as the compiler emits it (packages/schema media.ts), with the module; docs/MEDIA.md. */
+export interface MediaConfig {
+  /** media/index.ts's default export: tracks the page's media and returns `_satellite.sendMediaEvent`. */
+  module: (ctx: Context, config: MediaConfig) => (event: unknown) => boolean;
+  channel: string;
+  playerName: string;
+  appVersion?: string;
+  /** SPEC §5: seconds between pings while content plays (10 to 50). */
+  mainPingInterval: number;
+  /** The `<video>` and `<audio>` elements tracked without the page's help. */
+  selector: string;
+}
+
+/** A function the site's code registers with `_satellite.registerPostTrackCallback`: called with each hit's URL once it is sent. */
+export type PostTrackCallback = (url: string) => void;
+
 export interface BuildInfo {
   property: string;
   environment: string;
@@ -269,6 +285,11 @@ export interface ContainerConfig {
   identity?: IdentityConfig;
   /** The page's (Target-style) personalisation, when a rule of the property has a `personalise` action. */
   target?: PersonalisationConfig;
+  /**
+   * Streaming media, when the property configures it (settings.streamingMedia); in development and staging
+   * containers without it, only `module` (media/not-configured.ts), which logs `Streaming media is not configured.`
+   */
+  media?: MediaConfig;
   /** core/storage's createStore, when a data element has a storage duration. */
   storage?: () => DataElementStore;
   /** core/debug-bridge's default export, in development and staging containers only. */

@@ -1,5 +1,6 @@
 import { allowedQueryKeys, buildSdr, EVENT_NAME, type Property } from '@tagwell/schema';
 import type { ParsedHit, Rejection } from './model';
+import { mediaProblems } from './media';
 import { DEFAULT_MAX_QUERY_LENGTH, EVENT_ITEM, longNameOf, TECHNICAL_KEYS } from './parse';
 import { quote, reject } from './rejection';
 
@@ -68,6 +69,9 @@ function check(hit: ParsedHit, rules: ValidationRules): ValidationResult {
 
   if (rules.allowedContextData)
     for (const key of Object.keys(hit.contextData)) if (!rules.allowedContextData.has(key)) problems.push(`unknown context data ${show(key)}`);
+
+  // Issue 16: a media hit's context data, per event (media.ts).
+  problems.push(...mediaProblems(hit));
 
   if (hit.eventsRaw) {
     const items = hit.eventsRaw.split(',');

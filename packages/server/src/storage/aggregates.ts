@@ -17,6 +17,7 @@
  * | `tool_start`, `tool_completion` | the tool (eVar20) | hits with event14, event15 |
  * | `feedback_yes`, `feedback_no` | pageName (or none) | hits whose eVar35 is yes / no, any case |
  * | `consent` | `statistics_off`, `marketing_off` | link hits `Cookies: Statistics Off` / `Marketing Off` |
+ * | `media_start`, `media_complete`, `media_time` | content name | media sessions started, completed, seconds played (media-counts.ts) |
  *
  * The dimensions with a value per page (`page`, `feedback_yes`, `feedback_no`) are counted per UTC
  * day in `day_counts`, not per hour: a site has hundreds of pages, so per hour they were most of
@@ -40,6 +41,7 @@ import { classify, firstVisitKey, firstVisitUpserts, loadFirstVisits, type First
 import { decodeHitRecord } from './hit-record';
 import { PRECISION, SketchUpdate, hashOf, mergeStored, type VisitorHash } from './hll';
 import type { Database, DayCountsTable, HitCountsTable, HitsTableBefore005, VisitorSketchesTable } from './tables';
+import { countMedia, type MediaDimension } from './media-counts';
 import { eventNames, eventNamesColumn } from './text';
 import type { HitVariables } from './types';
 
@@ -53,7 +55,8 @@ export type Dimension =
   | 'tool_completion'
   | 'feedback_yes'
   | 'feedback_no'
-  | 'consent';
+  | 'consent'
+  | MediaDimension;
 
 export type SketchDimension = 'visitors' | 'new' | 'repeat' | 'section' | 'section_new' | 'section_repeat' | 'page';
 
@@ -137,8 +140,9 @@ export class Aggregates {
 
   constructor(private readonly scope: AggregateScope = ALL_AGGREGATES) {}
 
-  add(hit: AggregatedHit, variables: HitVariables): void {
-    if (this.scope.counts) this.addCounts(hit, variables);
+  /** `contextData`: the hit's, for the media rows (media-counts.ts). */
+  add(hit: AggregatedHit, variables: HitVariables, contextData?: Record<string, string>): void {
+    if (this.scope.counts) this.addCounts(hit, variables, contextData);
     const visitor = variables[VISITOR_ID];
     if (typeof visitor !== 'string' || visitor === '') return;
     const day = hit.received_at.slice(0, 10);
@@ -183,15 +187,16 @@ export class Aggregates {
     this.firstVisits = rows;
   }
 
-  private addCounts(hit: AggregatedHit, variables: HitVariables): void {
+  private addCounts(hit: AggregatedHit, variables: HitVariables, contextData: Record<string, string> | undefined): void {
     const hour = hit.received_at.slice(0, 13);
     const day = hour.slice(0, 10);
     const place = `${hour}\u0000${hit.host}\u0000${hit.report_suites}\u0000`;
-    const count = (dimension: Dimension, value: string | null) => {
+    // `amount`: 1 for a count; the media play time adds seconds (media-counts.ts).
+    const count = (dimension: Dimension, value: string | null, amount = 1) => {
       if (this.scope.dayCounts && isDayDimension(dimension)) return this.countDay(dimension, day, hit, value);
       const key = place + dimension + (value === null ? '\u0000' : `\u0000=${value}`);
       const row = this.counts.get(key);
-      if (row) row.hits++;
+      if (row) row.hits += amount;
       else
         this.counts.set(key, {
           dimension,
@@ -200,7 +205,7 @@ export class Aggregates {
           report_suites: hit.report_suites,
           value: value ?? '',
           has_value: value === null ? 0 : 1,
-          hits: 1,
+          hits: amount,
         });
     };
     const events = new Set(hit.event_names.split(',').filter(Boolean));
@@ -222,6 +227,7 @@ export class Aggregates {
     if (lower === 'no') count('feedback_no', hit.page_name);
     if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Statistics Off') count('consent', 'statistics_off');
     if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Marketing Off') count('consent', 'marketing_off');
+    if (hit.hit_type === 'link') countMedia(contextData, count);
   }
 
   private countDay(dimension: DayDimension, day: string, place: { host: string; report_suites: string }, value: string | null): void {
@@ -322,7 +328,11 @@ export class Aggregates {
 }
 
 /** Stored hits as the aggregates read them, after id `after`, oldest first. */
-type StoredHitsReader = (db: Kysely<Database>, after: number, limit: number) => Promise<Array<{ id: number; hit: AggregatedHit; variables: HitVariables }>>;
+type StoredHitsReader = (
+  db: Kysely<Database>,
+  after: number,
+  limit: number,
+) => Promise<Array<{ id: number; hit: AggregatedHit; variables: HitVariables; contextData?: Record<string, string> }>>;
 
 /** The hits table as migrations 001 to 004 left it: JSON as text (migration 004 reads it). */
 export const hitsBefore005: StoredHitsReader = async (db, after, limit) => {
@@ -360,7 +370,7 @@ export const compactStoredHits: StoredHitsReader = async (db, after, limit) => {
       site_section: content.siteSection,
       event_names: eventNamesColumn(names),
     };
-    return { id: Number(row.id), hit, variables: content.variables };
+    return { id: Number(row.id), hit, variables: content.variables, contextData: content.contextData };
   });
 };
 
@@ -375,7 +385,7 @@ export async function aggregateStoredHits(db: Kysely<Database>, log: (msg: strin
     const rows = await read(db, after, 5000);
     if (rows.length === 0) break;
     const aggregates = new Aggregates(scope);
-    for (const row of rows) aggregates.add(row.hit, row.variables);
+    for (const row of rows) aggregates.add(row.hit, row.variables, row.contextData);
     for (const statement of await aggregates.statements(db)) await statement.execute();
     after = rows.at(-1)!.id;
     total += rows.length;

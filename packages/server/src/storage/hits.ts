@@ -33,7 +33,7 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
   for (const hit of hits) {
     const { content, aggregated } = toContent(hit);
     stored.push(content);
-    aggregates.add(aggregated, content.variables);
+    aggregates.add(aggregated, content.variables, content.contextData);
   }
   const sources = await sourceIds(engine, stored.map((hit) => ({ host: hit.host, report_suites: hit.reportSuites })));
   const rows: HitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: encodeHitRecord(hit) }));

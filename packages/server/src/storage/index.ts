@@ -15,6 +15,7 @@ import { migrate } from './migrations/index';
 import {
   consentOptOuts,
   feedbackByPage,
+  mediaByContent,
   pageViewsByDay,
   pageViewsBySection,
   reportHosts,
@@ -86,6 +87,8 @@ export interface Storage {
   toolFunnel(range: T.ReportRange): Promise<T.ToolFunnelRow[]>;
   feedbackByPage(range: T.ReportRange): Promise<T.FeedbackRow[]>;
   consentOptOuts(range: T.ReportRange): Promise<T.ConsentOptOuts>;
+  /** Issue 16: media starts, completes, completion rate and seconds played per content, the `limit` most started. */
+  mediaByContent(limit: number, range: T.ReportRange): Promise<T.MediaContentRow[]>;
   /** An estimate, from one HyperLogLog sketch per day (storage/hll.ts). */
   uniqueVisitors(range: T.ReportRange): Promise<T.UniqueVisitors>;
   /** Per day: visitors, new and repeat visitors (storage/first-visits.ts); estimates, VISITOR_ERRORS.day. */
@@ -221,6 +224,7 @@ function storageOn(engine: Engine, jobs: { stop(): Promise<void> }): Storage {
     toolFunnel: (range) => toolFunnel(engine, range),
     feedbackByPage: (range) => feedbackByPage(engine, range),
     consentOptOuts: (range) => consentOptOuts(engine, range),
+    mediaByContent: (limit, range) => mediaByContent(engine, limit, range),
     uniqueVisitors: (range) => uniqueVisitors(engine, range),
     visitorsByDay: (range) => visitorsByDay(engine, range),
     visitorsBySection: (range) => visitorsBySection(engine, range),

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { SKETCH_PRECISION, type Dimension, type SketchDimension } from './aggregates';
+import { MEDIA_DIMENSIONS } from './media-counts';
 import type { DayDimension } from './day-counts';
 import type { Engine } from './engine';
 import { RELATIVE_STANDARD_ERROR, estimate, merge, relativeStandardError } from './hll';
@@ -14,6 +15,7 @@ import type {
   ConsentOptOuts,
   DayCount,
   FeedbackRow,
+  MediaContentRow,
   PageCount,
   ReportRange,
   SearchReport,
@@ -138,6 +140,31 @@ export async function consentOptOuts(engine: Engine, range: ReportRange): Promis
     .execute();
   const of = (value: string) => Number(rows.find((r) => r.value === value)?.hits ?? 0);
   return { statisticsOff: of('statistics_off'), marketingOff: of('marketing_off') };
+}
+
+/**
+ * Issue 16: per content (a.media.name), media starts, completes, their rate and the seconds played
+ * (media-counts.ts), the `limit` most started first; content whose only rows are play time (a session
+ * started before the range) is listed after them.
+ */
+export async function mediaByContent(engine: Engine, limit: number, range: ReportRange): Promise<MediaContentRow[]> {
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number >= 0, got ${limit}`);
+  const rows = await counts(engine, MEDIA_DIMENSIONS, range)
+    .select((eb) => ['dimension', 'value', total(eb).as('hits')])
+    .groupBy(['dimension', 'value'])
+    .execute();
+  const byContent = new Map<string, MediaContentRow>();
+  for (const r of rows) {
+    let row = byContent.get(r.value);
+    if (!row) byContent.set(r.value, (row = { content: r.value, starts: 0, completes: 0, completionRate: 0, timePlayed: 0 }));
+    if (r.dimension === 'media_start') row.starts += Number(r.hits);
+    else if (r.dimension === 'media_complete') row.completes += Number(r.hits);
+    else row.timePlayed += Number(r.hits);
+  }
+  return [...byContent.values()]
+    .map((row) => ({ ...row, completionRate: row.starts ? row.completes / row.starts : 0 }))
+    .sort((a, b) => b.starts - a.starts || compareNullsLast(a.content, b.content))
+    .slice(0, limit);
 }
 
 /** The sketches of some dimensions within the range. */

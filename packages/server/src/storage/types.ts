@@ -125,6 +125,19 @@ export interface ConsentOptOuts {
   marketingOff: number;
 }
 
+/** One content's media sessions (docs/MEDIA.md): a.media.name. */
+export interface MediaContentRow {
+  content: string;
+  /** Sessions started (media starts). */
+  starts: number;
+  /** Sessions whose content played to its end. */
+  completes: number;
+  /** completes / starts; 0 without starts. */
+  completionRate: number;
+  /** Seconds played, pauses, buffering and seeking left out, over the sessions that completed or ended. */
+  timePlayed: number;
+}
+
 export interface UniqueVisitors {
   /**
    * Distinct visitor ids (AppMeasurement's `mid`, sent when the visitor consented to statistics)

@@ -13,6 +13,14 @@ export const share = (part: number, total: number): string => (total > 0 ? rate(
 export const longDay = (day: string): string => dayFormat.format(new Date(day + 'T00:00:00Z'));
 /** "2026-11-21" -> "21 Nov", for axis ticks. */
 export const tickDay = (day: string): string => shortDay.format(new Date(day + 'T00:00:00Z'));
+/** Seconds in words: 20 -> "20 s", 245 -> "4 min 5 s", 7380 -> "2 h 3 min". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const minutes = Math.floor((s % 3600) / 60);
+  return `${count(Math.floor(s / 3600))} h${minutes ? ` ${minutes} min` : ''}`;
+}
 /** A missing section or page name, said so. */
 export const named = (name: string | null, missing: string): string => (name === null || name === '' ? missing : name);
 /**

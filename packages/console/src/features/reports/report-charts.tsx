@@ -1,6 +1,7 @@
 import type { Reports } from '../../lib/types';
 import { ConsentOptOuts, FeedbackByPage, PageViewsByDay, PageViewsBySection, SearchZeroResults, ToolFunnel, TopPages } from './charts';
 import type { DayRange } from './date-range';
+import { MediaByContent } from './media-charts';
 import { csvHref, type ReportFilters } from './queries';
 import { VisitorsByDay, VisitorsByPage, VisitorsBySection } from './visitor-charts';
 
@@ -16,6 +17,7 @@ export default function ReportCharts({ reports, range, filters }: { reports: Rep
       <VisitorsBySection data={reports.visitorsBySection} error={errors.section} download={csv('visitorsBySection')} />
       <VisitorsByPage data={reports.visitorsByPage} error={errors.page} download={csv('visitorsByPage')} />
       <ToolFunnel data={reports.toolFunnel} download={csv('toolFunnel')} />
+      <MediaByContent data={reports.mediaByContent} download={csv('mediaByContent')} />
       <SearchZeroResults data={reports.searches} download={csv('searches')} />
       <FeedbackByPage data={reports.feedbackByPage} download={csv('feedbackByPage')} />
       <ConsentOptOuts data={reports.consentOptOuts} download={csv('consentOptOuts')} />

@@ -36,6 +36,10 @@ const REPORTS: Reports = {
     { pageName: 'nhs:conditions:flu', yes: 0, no: 2 },
   ],
   consentOptOuts: { statisticsOff: 1, marketingOff: 0 },
+  mediaByContent: [
+    { content: 'Warm-up exercises', starts: 3, completes: 2, completionRate: 2 / 3, timePlayed: 245 },
+    { content: 'Sleep podcast', starts: 1, completes: 0, completionRate: 0, timePlayed: 20 },
+  ],
   visitorsByDay: [
     { day: '2026-11-18', visitors: 1150, newVisitors: 900, repeatVisitors: 300 },
     { day: '2026-11-21', visitors: 4, newVisitors: 2, repeatVisitors: 2 },
@@ -61,6 +65,7 @@ const EMPTY: Reports = {
   toolFunnel: [],
   feedbackByPage: [],
   consentOptOuts: { statisticsOff: 0, marketingOff: 0 },
+  mediaByContent: [],
   visitorsByDay: [],
   visitorsBySection: [],
   visitorsByPage: [],
@@ -187,10 +192,24 @@ describe('ReportsPage', () => {
       'Line chart of visitors, new visitors and repeat visitors by day: the numbers are in the table below',
       'Grouped bar chart of new and repeat visitors per section: the numbers are in the table below',
       'Grouped bar chart of starts and completions per tool: the numbers are in the table below',
+      'Grouped bar chart of media starts and completes per content: the numbers are in the table below',
       'Bar chart of searches and searches with zero results: the numbers are in the table below',
       'Stacked bar chart of yes and no answers per page: the numbers are in the table below',
     ]);
-    expect(screen.getAllByText('Show the numbers')).toHaveLength(7);
+    expect(screen.getAllByText('Show the numbers')).toHaveLength(8);
+  }, HEAVY);
+
+  it('shows media starts, completes, the completion rate and the time played by content (issue 16)', async () => {
+    render('/reports?from=2026-11-18&to=2026-11-21');
+    await chartsShown();
+    const media = within(card('Video and audio by content'));
+    expect(media.getByText(/media starts,/)).toHaveTextContent('4 media starts, 50% played to the end; 4 min 25 s played in all');
+    expect(cells(media.getByRole('table', { name: 'Video and audio by content' }))).toEqual([
+      ['Content', 'Media starts', 'Completes', 'Completion rate', 'Time played'],
+      ['Warm-up exercises', '3', '2', '66.7%', '4 min 5 s'],
+      ['Sleep podcast', '1', '0', '0%', '20 s'],
+    ]);
+    expect(media.getByRole('img')).toHaveAccessibleName('Grouped bar chart of media starts and completes per content: the numbers are in the table below');
   }, HEAVY);
 
   it('shows unique visitors, new and repeat, per day, section and page as tables, with their accuracy and the retention period', async () => {
@@ -281,6 +300,7 @@ describe('ReportsPage', () => {
     expect(within(card('Tool starts and completions')).getByText('No tool starts in this range')).toBeInTheDocument();
     expect(within(card('Searches with zero results')).getByText('No searches in this range')).toBeInTheDocument();
     expect(within(card('Feedback by page')).getByText('No feedback in this range')).toBeInTheDocument();
+    expect(within(card('Video and audio by content')).getByText('No video or audio played in this range')).toBeInTheDocument();
     expect(within(card('Top pages')).getByText('No page views in this range')).toBeInTheDocument();
     expect(screen.queryAllByRole('img')).toEqual([]);
   });
@@ -336,6 +356,7 @@ describe('ReportsPage', () => {
       ['Download CSV: Visitors by section', `/api/admin/reports/visitorsBySection.csv${query}`, true],
       ['Download CSV: Visitors of the top pages', `/api/admin/reports/visitorsByPage.csv${query}`, true],
       ['Download CSV: Tool starts and completions', `/api/admin/reports/toolFunnel.csv${query}`, true],
+      ['Download CSV: Video and audio by content', `/api/admin/reports/mediaByContent.csv${query}`, true],
       ['Download CSV: Searches with zero results', `/api/admin/reports/searches.csv${query}`, true],
       ['Download CSV: Feedback by page', `/api/admin/reports/feedbackByPage.csv${query}`, true],
       ['Download CSV: Consent opt-outs', `/api/admin/reports/consentOptOuts.csv${query}`, true],

@@ -1,5 +1,5 @@
 import { createTracker, type HitVariables, type Tracker } from '../../analytics';
-import type { Context, RuleEvent } from '../../core/types';
+import type { Context, PostTrackCallback, RuleEvent } from '../../core/types';
 
 /** The page's one analytics tracker, created on first use from the container's settings. */
 export function trackerOf(ctx: Context): Tracker {
@@ -20,6 +20,8 @@ export function trackerOf(ctx: Context): Tracker {
       ...(TW_EVERY_HIT && { everyHit: () => (config.everyHit || []).map(([key, value]) => [key, ctx.resolve(value)] as [string, unknown]) }),
       // The events of each hit that leaves go into the visitor's event history (issue 16); compiled in only with the event history (TW_EVENT_HISTORY).
       ...(TW_EVENT_HISTORY && ctx.target && { history: ctx.target.record }),
+      // The site's post-track callbacks (core/boot.ts `registerPostTrackCallback`); compiled in only with settings.postTrackCallbacks.
+      ...(TW_POST_TRACK && { callbacks: ctx.shared.callbacks as PostTrackCallback[] | undefined }),
       // Development and staging containers tell the debugger what the privacy guard removes.
       ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }),
     }));

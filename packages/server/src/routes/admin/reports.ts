@@ -66,6 +66,10 @@ const REPORTS: Record<string, (storage: Storage, range: ReportRange, limit: numb
     const x = await s.consentOptOuts(r);
     return { header: ['statisticsOff', 'marketingOff'], rows: [[x.statisticsOff, x.marketingOff]] };
   },
+  mediaByContent: async (s, r, limit) => ({
+    header: ['content', 'starts', 'completes', 'completionRate', 'timePlayed'],
+    rows: (await s.mediaByContent(limit, r)).map((x) => [x.content, x.starts, x.completes, x.completionRate, x.timePlayed]),
+  }),
   uniqueVisitors: async (s, r) => {
     const x = await s.uniqueVisitors(r);
     return { header: ['visitors', 'relativeStandardError'], rows: [[x.visitors, x.relativeStandardError]] };
@@ -119,7 +123,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
   scope.get<{ Querystring: Query }>('/reports', async (request) => {
     requirePermission(request, 'read');
     const { range, limit } = await parse(request);
-    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, uniqueVisitors, visitorsByDay, visitorsBySection, visitorsByPage, hosts] = await Promise.all([
+    const [pageViewsByDay, pageViewsBySection, topPages, searches, toolFunnel, feedbackByPage, consentOptOuts, mediaByContent, uniqueVisitors, visitorsByDay, visitorsBySection, visitorsByPage, hosts] = await Promise.all([
       storage.pageViewsByDay(range),
       storage.pageViewsBySection(range),
       storage.topPages(limit, range),
@@ -127,6 +131,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
       storage.toolFunnel(range),
       storage.feedbackByPage(range),
       storage.consentOptOuts(range),
+      storage.mediaByContent(limit, range),
       storage.uniqueVisitors(range),
       storage.visitorsByDay(range),
       storage.visitorsBySection(range),
@@ -143,6 +148,7 @@ export function reportRoutes(scope: FastifyInstance, storage: Storage, propertie
       toolFunnel,
       feedbackByPage,
       consentOptOuts,
+      mediaByContent,
       uniqueVisitors,
       visitorsByDay,
       visitorsBySection,
