@@ -8,3 +8,4 @@ export * from './identity';
 export * from './activities';
 export * from './activities-audience';
 export * from './activities-offers';
+export * from './activities-messages';
