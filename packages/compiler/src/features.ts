@@ -30,6 +30,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_PERSONALISATION: String(personalises(property)),
     // Issue 16: the event history's code only where the property keeps one (off, the page only removes a history kept before).
     TW_EVENT_HISTORY: String(personalises(property) && property.personalisation!.personalizationStorageEnabled),
+    // Issue 16 item 2: the dialog and its rule sets only where an activity shows a message (paused ones too: a preview link shows them).
+    TW_IN_APP_MESSAGES: String(personalises(property) && (property.personalisation!.activities ?? []).some((a) => a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage')))),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }

@@ -28,3 +28,5 @@ declare const TW_PREINSTALLED: boolean;
 declare const TW_PERSONALISATION: boolean;
 /** The visitor's event history (personalisation/event-history.ts): personalisation with personalizationStorageEnabled. */
 declare const TW_EVENT_HISTORY: boolean;
+/** In-app messages (personalisation/messages/): personalisation whose activities show one (issue 16 item 2). */
+declare const TW_IN_APP_MESSAGES: boolean;
