@@ -27,6 +27,8 @@ export interface PersonalisedSiteOptions {
   port?: number;
   /** Launch Chromium too (default true); a second server of one test can share the first's. */
   browser?: boolean;
+  /** More of the server's environment, e.g. TAGWELL_API_TOKEN to read the stored hits. */
+  env?: Record<string, string>;
 }
 
 export interface PersonalisedSite {
@@ -56,7 +58,7 @@ export async function startPersonalisedSite(options: PersonalisedSiteOptions): P
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    server = await startServer({ ...loadConfig({ PORT: String(options.port ?? 0), LOG_LEVEL: 'silent' }), dataDir, propertiesDir }, { logger: false });
+    server = await startServer({ ...loadConfig({ PORT: String(options.port ?? 0), LOG_LEVEL: 'silent', ...options.env }), dataDir, propertiesDir }, { logger: false });
     if (options.browser !== false) browser = await launchBrowser();
   } catch (error) {
     await stop();

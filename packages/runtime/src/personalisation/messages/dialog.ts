@@ -2,7 +2,7 @@ import { fragment } from '../render/markup';
 import type { Display } from './validate';
 
 // The in-app message as a modal dialog a health site can give everyone (issue 16 item 2): a native
-// <dialog> opened with showModal (the rest of the page inert, Tab kept inside), named by the message's
+// <dialog> opened with showModal (the rest of the page inert, Tab going round inside it), named by the message's
 // first heading, with a labelled close button that takes the focus; Escape, the close button and a
 // click outside the message dismiss it; its links and buttons are an interaction. On closing, the page
 // scrolls again as it did before and the focus returns where it was. Styles are set through the
@@ -104,6 +104,16 @@ export function openDialog(html: string, display: Display, nonce: string | undef
     if (event) event();
   };
   close.addEventListener('click', () => finish(on.dismiss));
+  // The rest of the page is inert, but Tab would leave for the browser's own controls: it goes round the message instead.
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key != 'Tab') return;
+    const stops = [...dialog.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')];
+    const edge = stops[e.shiftKey ? 0 : stops.length - 1];
+    if (document.activeElement == edge) {
+      e.preventDefault();
+      stops[e.shiftKey ? stops.length - 1 : 0]!.focus();
+    }
+  });
   // Escape closes a modal dialog (with or without a cancel event first): any close not ours is a dismissal.
   dialog.addEventListener('close', () => finish(on.dismiss));
   dialog.addEventListener('click', (e) => {
