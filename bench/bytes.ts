@@ -27,8 +27,10 @@ export interface BytesResult {
   /**
    * Issue 15: what the page's personalisation costs the production container (the container with
    * its personalisation rule less the same container without it), against the peers' browser files.
+   * Issue 16 item 2: of it, the in-app messages (the container less the same without its message
+   * activities, which leaves TW_IN_APP_MESSAGES off); absent from results recorded before them.
    */
-  personalisation: { module: Sized; without: Sized; peers: Sized[] };
+  personalisation: { module: Sized; without: Sized; peers: Sized[]; inAppMessages?: Sized };
   /** Issue 16 "Measured": streaming media and post-track callbacks in the production container, each with it less without it. */
   media: Sized;
   postTrack: Sized;
@@ -58,6 +60,8 @@ export async function measureBytes(): Promise<BytesResult> {
     const other = sized(id, '', (await compileContainer({ ...property, settings: { ...property.settings, ...settings } }, 'production', { propertyDir: dir })).js);
     return { id, label, min: withIt.min - other.min, gzip: withIt.gzip - other.gzip, brotli: withIt.brotli - other.brotli };
   };
+  const noMessages = { ...property, personalisation: { ...property.personalisation!, activities: property.personalisation!.activities.filter((a) => !a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage'))) } };
+  const withoutMessages = sized('', '', (await compileContainer(noMessages, 'production', { propertyDir: dir })).js);
   return {
     ours: sized('ours', 'Tagwell: health-site production container', ours.js),
     engine: sized('engine', "Adobe's engine alone (reactor-turbine engine.min.js)", engine),
@@ -74,6 +78,13 @@ export async function measureBytes(): Promise<BytesResult> {
         brotli: withIt.brotli - without.brotli,
       },
       without,
+      inAppMessages: {
+        id: 'in-app-messages',
+        label: 'Tagwell: of which in-app messages, issue 16 (with them less without)',
+        min: withIt.min - withoutMessages.min,
+        gzip: withIt.gzip - withoutMessages.gzip,
+        brotli: withIt.brotli - withoutMessages.brotli,
+      },
       peers: PERSONALISATION_PEERS.map((peer) => sized(peer.name, peer.label, peerSource(peer))),
     },
     media: await less('media', 'Tagwell: streaming media in the production container (with it less without it)', { streamingMedia: undefined }),

@@ -39,8 +39,13 @@ function mediaBytesTable(b: BytesResult): string {
 
 /** Issue 15 "Measured": the personalisation module's bytes against the peers' whole browser files. */
 function personalisationBytesTable(p: BytesResult['personalisation']): string {
-  const row = (s: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli), s === p.module ? '' : times(ratio(p.module.gzip, s.gzip)), s === p.module ? '' : times(ratio(p.module.brotli, s.brotli))];
-  return table('1b. Personalisation in the page (issue 15). Ratio: our module / the row', ['', 'min', 'min+gzip', 'min+brotli', 'ours/row gzip', 'ours/row brotli'], [row(p.module), ...p.peers.map(row)]);
+  const own = (s: Sized) => s === p.module || s === p.inAppMessages;
+  const row = (s: Sized) => [s.label, bytes(s.min), bytes(s.gzip), bytes(s.brotli), own(s) ? '' : times(ratio(p.module.gzip, s.gzip)), own(s) ? '' : times(ratio(p.module.brotli, s.brotli))];
+  return table('1b. Personalisation in the page (issues 15, 16). Ratio: our module / the row', ['', 'min', 'min+gzip', 'min+brotli', 'ours/row gzip', 'ours/row brotli'], [
+    row(p.module),
+    ...(p.inAppMessages ? [row(p.inAppMessages)] : []),
+    ...p.peers.map(row),
+  ]);
 }
 
 export function pageCostTable(costs: readonly VariantCost[], runs: number, throttling: number): string {

@@ -438,6 +438,8 @@ describe('the console', () => {
       '/activities',
       '/activities/property/health-site/new',
       '/activities/property/health-site/1001/edit',
+      // The flu reminder: the in-app message's fields, its rule set and its live preview (issue 16 item 2).
+      '/activities/property/health-site/1003/edit',
       '/audit',
       '/users',
     ];
@@ -448,6 +450,12 @@ describe('the console', () => {
       await expectAccessible(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect({ path, overflow }).toEqual({ path, overflow: 0 });
+      // Each message of the flu reminder has its fields and its preview, within the screen.
+      if (path.endsWith('/1003/edit')) {
+        expect(await page.getByLabel('Message HTML').count()).toBe(2);
+        const previews = await page.getByTitle('Preview of the in-app message').evaluateAll((frames) => frames.map((f) => f.getBoundingClientRect().right <= window.innerWidth));
+        expect(previews).toEqual([true, true]);
+      }
     }
     await page.context().close();
     // The sign-in page, signed out.

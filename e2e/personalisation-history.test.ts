@@ -9,78 +9,57 @@
  * visit's decision counts the page views of the visits before it. So the first three visits see the
  * default, the fourth (three page views in the history) the targeted experience.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREHIDING_STYLE } from '@tagwell/schema';
-import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
 import { eventKey, HISTORY_KEY } from '../packages/runtime/src/personalisation/event-history';
-import { launchBrowser } from './support/browser';
+import { newVisitor, setStatistics, startPersonalisedSite, type PersonalisedSite } from './support/personalised-site';
 
 const WWW = 'www.health.localhost';
 const ADVICE = 'You have been here a few times: the health A to Z has every condition in one place.';
 const PARAMETER = 'tw.history.event1_30d';
-const CONSENT = (statistics: boolean) => encodeURIComponent(JSON.stringify({ necessary: true, statistics, marketing: false, consented: true }));
-
-interface Site {
-  server: RunningServer;
-  dirs: string[];
-}
-let withStorage: Site;
-let withoutStorage: Site;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let withStorage: PersonalisedSite;
+let withoutStorage: PersonalisedSite;
 
 /** The health site's property with the history activity, and the setting as given, served by a server of its own. */
-async function site(storage: boolean): Promise<Site> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-history-'));
-  const propertiesDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-history-properties-'));
-  cpSync(path.resolve(import.meta.dirname, '..', 'properties', 'health-site'), path.join(propertiesDir, 'health-site'), { recursive: true });
-  const file = path.join(propertiesDir, 'health-site', 'property.json');
-  const document = JSON.parse(readFileSync(file, 'utf8'));
-  document.personalisation.personalizationStorageEnabled = storage;
-  document.personalisation.activities.push({
-    id: 9003,
-    name: 'Test returning readers',
-    type: 'xt',
-    location: { type: 'mbox', name: 'target-global-mbox' },
-    audience: { conditions: [{ type: 'path', operator: 'equals', values: ['/'] }] },
-    experiences: [
+const site = (storage: boolean) =>
+  startPersonalisedSite({
+    name: 'history',
+    // One browser serves both: the second server's pages are another origin (another port).
+    browser: storage,
+    edit: (document) => (document.personalisation.personalizationStorageEnabled = storage),
+    activities: [
       {
-        name: 'Three page views in 30 days',
-        audience: { conditions: [{ type: 'event-history', event: 'event1', atLeast: 3, withinDays: 30 }] },
-        offers: [{ type: 'insertAfter', selector: 'main h1', content: `<p id="history-advice">${ADVICE}</p>` }],
+        id: 9003,
+        name: 'Test returning readers',
+        type: 'xt',
+        location: { type: 'mbox', name: 'target-global-mbox' },
+        audience: { conditions: [{ type: 'path', operator: 'equals', values: ['/'] }] },
+        experiences: [
+          {
+            name: 'Three page views in 30 days',
+            audience: { conditions: [{ type: 'event-history', event: 'event1', atLeast: 3, withinDays: 30 }] },
+            offers: [{ type: 'insertAfter', selector: 'main h1', content: `<p id="history-advice">${ADVICE}</p>` }],
+          },
+          { name: 'Default', offers: [{ type: 'trackClick', selector: 'main a' }] },
+        ],
+        goals: [{ type: 'page-view', name: 'A to Z', path: '/health-a-z' }],
       },
-      { name: 'Default', offers: [{ type: 'trackClick', selector: 'main a' }] },
     ],
-    goals: [{ type: 'page-view', name: 'A to Z', path: '/health-a-z' }],
   });
-  writeFileSync(file, JSON.stringify(document, null, 2));
-  const server = await startServer({ ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, propertiesDir }, { logger: false });
-  return { server, dirs: [dataDir, propertiesDir] };
-}
 
 beforeAll(async () => {
   withStorage = await site(true);
   withoutStorage = await site(false);
-  browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  for (const s of [withStorage, withoutStorage]) {
-    await s?.server.stop();
-    for (const dir of s?.dirs ?? []) rmSync(dir, { recursive: true, force: true });
-  }
+  await withoutStorage?.stop();
+  await withStorage?.stop();
 });
 
 /** A fresh visitor with the Statistics choice given; the decision requests and page-view hits its pages send. */
 async function visitor(statistics: boolean) {
-  const context = await browser.browser.newContext();
-  await setStatistics(context, statistics);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const { context, page, errors } = await newVisitor(withStorage, statistics);
   const decisions: Request[] = [];
   const pageViews: Request[] = [];
   page.on('request', (request) => {
@@ -89,9 +68,6 @@ async function visitor(statistics: boolean) {
   });
   return { context, page, errors, decisions, pageViews };
 }
-
-const setStatistics = (context: BrowserContext, statistics: boolean) =>
-  context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT(statistics), domain: '.health.localhost', path: '/' }]);
 
 /** The page is shown: the prehiding style is gone. */
 const shown = (page: Page) => page.waitForFunction((style) => document.body && ![...document.querySelectorAll('style')].some((s) => s.textContent === style), DEFAULT_PREHIDING_STYLE);

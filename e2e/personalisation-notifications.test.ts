@@ -10,47 +10,31 @@
  * Notifications leave by `sendBeacon`, whose body Chromium does not show to page.on('request'); the
  * test reads every delivery request's body through the DevTools protocol (Network.getRequestPostData).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
-import { launchBrowser } from './support/browser';
+import { newVisitor, startPersonalisedSite, type PersonalisedSite } from './support/personalised-site';
 
 const WWW = 'www.health.localhost';
 const MBOX = 'e2e-prefetched-advice';
 const OFFER_TEXT = 'Ask a pharmacist first: they can help with many minor illnesses.';
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true }));
-
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let dataDir: string;
-let propertiesDir: string;
+let site: PersonalisedSite;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-notifications-'));
-  propertiesDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-notifications-properties-'));
-  cpSync(path.resolve(import.meta.dirname, '..', 'properties', 'health-site'), path.join(propertiesDir, 'health-site'), { recursive: true });
-  const file = path.join(propertiesDir, 'health-site', 'property.json');
-  const document = JSON.parse(readFileSync(file, 'utf8'));
-  document.personalisation.activities.push({
-    id: 9002,
-    name: 'Test prefetched advice',
-    type: 'xt',
-    location: { type: 'mbox', name: MBOX },
-    audience: { conditions: [{ type: 'host', values: [WWW] }] },
-    experiences: [{ name: 'Pharmacist advice', offers: [{ type: 'setText', selector: 'main .nhsuk-lede-text', content: OFFER_TEXT }] }],
-    goals: [{ type: 'page-view', name: 'Pharmacy search', path: '/service-search/pharmacy/find-a-pharmacy' }],
+  site = await startPersonalisedSite({
+    name: 'notifications',
+    activities: [
+      {
+        id: 9002,
+        name: 'Test prefetched advice',
+        type: 'xt',
+        location: { type: 'mbox', name: MBOX },
+        audience: { conditions: [{ type: 'host', values: [WWW] }] },
+        experiences: [{ name: 'Pharmacist advice', offers: [{ type: 'setText', selector: 'main .nhsuk-lede-text', content: OFFER_TEXT }] }],
+        goals: [{ type: 'page-view', name: 'Pharmacy search', path: '/service-search/pharmacy/find-a-pharmacy' }],
+      },
+    ],
   });
-  writeFileSync(file, JSON.stringify(document, null, 2));
-  server = await startServer({ ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, propertiesDir }, { logger: false });
-  browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  for (const dir of [dataDir, propertiesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 interface Notification {
   id: string;
@@ -69,11 +53,7 @@ declare const adobe: { target: Target };
 
 describe('display notifications of prefetched offers (SPEC §4)', () => {
   it('the same prefetched response applied twice: the offer is shown and its display is notified once', async () => {
-    const context = await browser.browser.newContext();
-    await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await newVisitor(site);
 
     // Every POST to the decision service, with its body as it left and the service's answer.
     const cdp = await context.newCDPSession(page);
@@ -98,7 +78,7 @@ describe('display notifications of prefetched offers (SPEC §4)', () => {
     });
     const displaysOf = (token: string) => [...deliveries.values()].flatMap((d) => (d.body.notifications ?? []).filter((n) => n.type === 'display' && n.tokens.includes(token)).map((n) => ({ ...n, status: d.status })));
 
-    await page.goto(`http://${WWW}:${server.port}/`);
+    await page.goto(site.url(WWW, '/'));
     await page.waitForFunction(() => !!(window as { adobe?: { target?: unknown } }).adobe?.target);
     // The page-load decision is rendered and the page shown before the site's code runs.
     await page.waitForFunction(() => document.body && ![...document.querySelectorAll('style')].some((s) => /opacity: 0/.test(s.textContent ?? '')));

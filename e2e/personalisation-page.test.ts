@@ -4,25 +4,17 @@
  * server in this process, SQLite in a temporary folder). The property is the repository's, plus one
  * redirect activity that only a query parameter of this test reaches.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREHIDING_STYLE } from '@tagwell/schema';
-import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
-import { launchBrowser } from './support/browser';
+import { setStatistics, startPersonalisedSite, type PersonalisedSite } from './support/personalised-site';
 
 const WWW = 'www.health.localhost';
 const HOME_HEADING = 'NHS website for England';
 const VARIANT_HEADING = 'Health information you can trust';
-const CONSENT = (statistics: boolean) => encodeURIComponent(JSON.stringify({ necessary: true, statistics, marketing: false, consented: true }));
 
-let server: RunningServer;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let dataDir: string;
-let propertiesDir: string;
+let site: PersonalisedSite;
 let port: number;
 
 /** A port nothing listens on now: the redirect activity's URL names it before the server starts. */
@@ -38,30 +30,24 @@ const freePort = () =>
 
 beforeAll(async () => {
   port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-personalisation-'));
-  propertiesDir = mkdtempSync(path.join(tmpdir(), 'tagwell-e2e-properties-'));
-  cpSync(path.resolve(import.meta.dirname, '..', 'properties', 'health-site'), path.join(propertiesDir, 'health-site'), { recursive: true });
-  const file = path.join(propertiesDir, 'health-site', 'property.json');
-  const document = JSON.parse(readFileSync(file, 'utf8'));
-  // SPEC §4: a redirect renders alone and keeps the body hidden until the navigation.
-  document.personalisation.activities.push({
-    id: 9001,
-    name: 'Test redirect',
-    type: 'xt',
-    location: { type: 'mbox', name: 'target-global-mbox' },
-    audience: { conditions: [{ type: 'path', operator: 'equals', values: ['/conditions/hives'] }, { type: 'query', name: 'e2e-redirect' }] },
-    experiences: [{ name: 'To chickenpox', offers: [{ type: 'redirect', url: `http://${WWW}:${port}/conditions/chickenpox?redirected=1` }] }],
-    goals: [{ type: 'page-view', name: 'Arrived', path: '/conditions/chickenpox' }],
+  site = await startPersonalisedSite({
+    name: 'personalisation',
+    port,
+    // SPEC §4: a redirect renders alone and keeps the body hidden until the navigation.
+    activities: [
+      {
+        id: 9001,
+        name: 'Test redirect',
+        type: 'xt',
+        location: { type: 'mbox', name: 'target-global-mbox' },
+        audience: { conditions: [{ type: 'path', operator: 'equals', values: ['/conditions/hives'] }, { type: 'query', name: 'e2e-redirect' }] },
+        experiences: [{ name: 'To chickenpox', offers: [{ type: 'redirect', url: `http://${WWW}:${port}/conditions/chickenpox?redirected=1` }] }],
+        goals: [{ type: 'page-view', name: 'Arrived', path: '/conditions/chickenpox' }],
+      },
+    ],
   });
-  writeFileSync(file, JSON.stringify(document, null, 2));
-  server = await startServer({ ...loadConfig({ PORT: String(port), LOG_LEVEL: 'silent' }), dataDir, propertiesDir }, { logger: false });
-  browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  for (const dir of [dataDir, propertiesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 interface Seen {
   path: string;
@@ -77,8 +63,8 @@ interface Seen {
  * content exists; the records outlive navigations (sessionStorage).
  */
 async function visitor(statistics: boolean | null = true) {
-  const context = await browser.browser.newContext();
-  if (statistics !== null) await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT(statistics), domain: '.health.localhost', path: '/' }]);
+  const context = await site.browser.browser.newContext();
+  if (statistics !== null) await setStatistics(context, statistics);
   await context.addInitScript((style: string) => {
     let last = '';
     const record = () => {
@@ -248,7 +234,7 @@ describe('consent and hosts (SPEC §2, §5)', () => {
     await page.waitForLoadState('networkidle');
     expect(decisions).toEqual([]);
     expect((await seen(page)).every((s) => !s.hidden)).toBe(true);
-    await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT(true), domain: '.health.localhost', path: '/' }]);
+    await setStatistics(context, true);
     await homePage(page);
     expect(decisions).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -261,7 +247,7 @@ describe('consent and hosts (SPEC §2, §5)', () => {
     await page.waitForLoadState('networkidle');
     expect(decisions).toEqual([]);
     expect(await page.locator('#pharmacy-advice').count()).toBe(0);
-    await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT(true), domain: '.health.localhost', path: '/' }]);
+    await setStatistics(context, true);
     await page.reload();
     await page.waitForSelector('#pharmacy-advice');
     expect(decisions).toHaveLength(1);

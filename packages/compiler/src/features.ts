@@ -36,6 +36,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     // (media/not-configured.ts); production containers without media carry nothing of it (size-budget.test.ts).
     TW_MEDIA: String(media || hasDebugBridge(env)),
     TW_POST_TRACK: String(property.settings.postTrackCallbacks === true),
+    // Issue 16 item 2: the dialog and its rule sets only where an activity shows a message (paused ones too: a preview link shows them).
+    TW_IN_APP_MESSAGES: String(personalises(property) && (property.personalisation!.activities ?? []).some((a) => a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage')))),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
   };
 }

@@ -67,18 +67,41 @@ describe('the personalisation module', () => {
     expect(featureDefines({ ...property, rules: property.rules.filter((r) => !r.actions.some((a) => a.type === 'personalise')) }, 'production').TW_PERSONALISATION).toBe('false');
   });
 
-  it('TW_EVENT_HISTORY only where the property keeps a history (personalizationStorageEnabled): its code is left out of the health site, which keeps none', async () => {
+  it('TW_EVENT_HISTORY only where the property keeps a history (personalizationStorageEnabled): its code is left out of a container that keeps none', async () => {
     expect(featureDefines(personalisingDoc({ personalisation: { personalizationStorageEnabled: true } }), 'production').TW_EVENT_HISTORY).toBe('true');
     expect(featureDefines(personalisingDoc(), 'production').TW_EVENT_HISTORY).toBe('false');
     const { property, dir } = loadProperty(healthProperty);
-    expect(property.personalisation?.personalizationStorageEnabled).toBe(false);
-    const plain = await compileContainer(property, 'production', { propertyDir: dir });
-    const kept = await compileContainer({ ...property, personalisation: { ...property.personalisation!, personalizationStorageEnabled: true } }, 'production', { propertyDir: dir });
+    // The health site keeps one: its in-app message's rule set reads it (issue 16).
+    expect(property.personalisation?.personalizationStorageEnabled).toBe(true);
+    const plain = await compileContainer({ ...property, personalisation: { ...property.personalisation!, personalizationStorageEnabled: false } }, 'production', { propertyDir: dir });
+    const kept = await compileContainer(property, 'production', { propertyDir: dir });
     // SPEC §9's size limit is the event history's alone: there only when the history is built in.
     expect(kept.js).toContain('2097152');
     expect(plain.js).not.toContain('2097152');
     // Without it the page still removes a history kept before.
     expect(plain.js).toContain('"tw_history"');
+  });
+
+  it('TW_IN_APP_MESSAGES only where an activity shows an in-app message (a paused one too: a preview link shows it)', async () => {
+    const message = { type: 'inAppMessage', contentType: 'text/html', content: '<h2>Flu vaccine</h2>' };
+    const withMessage = (state: string) =>
+      personalisingDoc({
+        personalisation: {
+          activities: [{ id: 3, name: 'Message', type: 'xt', state, location: { type: 'mbox', name: 'target-global-mbox' }, experiences: [{ name: 'Only', offers: [message] }], goals: [{ type: 'message', name: 'Followed', event: 'interact' }] }],
+        },
+      });
+    expect(featureDefines(withMessage('active'), 'production').TW_IN_APP_MESSAGES).toBe('true');
+    expect(featureDefines(withMessage('paused'), 'production').TW_IN_APP_MESSAGES).toBe('true');
+    expect(featureDefines(personalisingDoc(), 'production').TW_IN_APP_MESSAGES).toBe('false');
+    expect(featureDefines(loadProperty(minimalProperty).property, 'production').TW_IN_APP_MESSAGES).toBe('false');
+    // SPEC §8's message is the module's own: in the health site's container (its flu reminder), not without a message.
+    const { property, dir } = loadProperty(healthProperty);
+    const activities = property.personalisation!.activities;
+    const shows = await compileContainer(property, 'production', { propertyDir: dir });
+    const none = await compileContainer({ ...property, personalisation: { ...property.personalisation!, activities: activities.filter((a) => a.id !== 1003) } }, 'production', { propertyDir: dir });
+    expect(shows.js).toContain('Invalid in-app message data: missing property ');
+    expect(none.js).not.toContain('Invalid in-app message data');
+    expect(none.js).not.toContain('showModal');
   });
 
   it("emits the page's settings, the environment's id and the global location's parameters, with the server override", () => {

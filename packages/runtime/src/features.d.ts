@@ -36,3 +36,5 @@ declare const TW_EVENT_HISTORY: boolean;
 declare const TW_MEDIA: boolean;
 /** `_satellite.registerPostTrackCallback` (settings.postTrackCallbacks): the site's callbacks, run after each hit is sent. */
 declare const TW_POST_TRACK: boolean;
+/** In-app messages (personalisation/messages/): personalisation whose activities show one (issue 16 item 2). */
+declare const TW_IN_APP_MESSAGES: boolean;

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { inAppMessageSchema } from './activities-messages';
+import { markup, text } from './activities-markup';
 import { cssSelector } from './components';
 
 // The offers an experience shows (issue 14 item 1, SPEC §3 "schemas for DOM action, HTML,
 // redirect"): DOM actions in the shapes the Target page library applies them, HTML and JSON
-// offers, and redirects. Checked here so that no offer the page cannot apply safely is published.
-
-const text = z.string().min(1, 'must not be empty');
-
-/** SPEC §8: the page runs no code the compiler did not build, so offers carry no scripts. */
-const NO_SCRIPT = /<\s*script\b|\bjavascript\s*:|\son[a-z]+\s*=/i;
-const markup = text.refine((html) => !NO_SCRIPT.test(html), 'must not hold a script, a javascript: URL or an on... event attribute: offers run no code');
+// offers, redirects and in-app messages (activities-messages.ts). Checked here so that no offer the
+// page cannot apply safely is published.
 
 /** An absolute http(s) URL, or a path on the page's own site. */
 const imageUrl = text.refine((value) => /^(https?:\/\/[^\s/]+|\/(?!\/))\S*$/i.test(value), 'an http(s) URL or a path starting with /');
@@ -78,6 +75,7 @@ export const offerSchema = z.discriminatedUnion('type', [
     content: z.record(z.string(), z.json()),
   }),
   z.strictObject({ type: z.literal('redirect'), url: redirectUrl }),
+  inAppMessageSchema,
 ]);
 
 export type DomAction = z.output<typeof domActionSchema>;

@@ -122,7 +122,7 @@ describe('activity checks', () => {
 describe('offer checks', () => {
   const at = 'personalisation.activities[0].experiences[0].offers[0]';
   const cases: Array<[string, Json, string]> = [
-    ['unknown type', { type: 'setColour', selector: '#a' }, `${at}.type: unknown type "setColour"; expected one of setHtml, setText, setAttribute, setStyle, setImageSource, remove, insertBefore, insertAfter, appendHtml, prependHtml, rearrange, trackClick, html, json, redirect`],
+    ['unknown type', { type: 'setColour', selector: '#a' }, `${at}.type: unknown type "setColour"; expected one of setHtml, setText, setAttribute, setStyle, setImageSource, remove, insertBefore, insertAfter, appendHtml, prependHtml, rearrange, trackClick, html, json, redirect, inAppMessage`],
     ['missing selector', { type: 'setHtml', content: '<b>x</b>' }, `${at}.selector: required`],
     ['bad selector', { type: 'remove', selector: '#a >' }, `${at}.selector: not a valid CSS selector: the combinator ">" at position 4 has nothing after it`],
     ['script in html', { type: 'setHtml', selector: '#a', content: '<script>alert(1)</script>' }, `${at}.content: must not hold a script, a javascript: URL or an on... event attribute: offers run no code`],

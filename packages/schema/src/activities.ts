@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { audienceSchema } from './activities-audience';
+import { audienceSchema, type AudienceCondition } from './activities-audience';
+import { MESSAGE_EVENTS, type RuleSetCondition } from './activities-messages';
 import { offerSchema } from './activities-offers';
 import { cssSelector } from './components';
 import type { Property } from './property';
@@ -49,6 +50,8 @@ export const goalSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), name: text, selector: cssSelector }),
   /** SPEC §9: event15 (tool completion) and event17 (link click) are the personalisation events. */
   z.strictObject({ type: z.literal('analytics-event'), name: text, event: z.string().regex(/^event([1-9]\d{0,2})$/, 'an analytics event such as event15') }),
+  /** SPEC §4: an in-app message of the activity was interacted with (its link or button) or dismissed. */
+  z.strictObject({ type: z.literal('message'), name: text, event: z.enum(MESSAGE_EVENTS.filter((e) => e !== 'display') as ['interact', 'dismiss']) }),
 ]);
 
 const experienceSchema = z.strictObject({
@@ -93,8 +96,15 @@ export const activitySchema = z
       const redirects = experience.offers.filter((o) => o.type === 'redirect').length;
       // SPEC §4: a redirect renders alone.
       if (redirects > 0 && experience.offers.length > 1) ctx.addIssue({ code: 'custom', path: ['experiences', i, 'offers'], message: 'a redirect is the only offer of its experience', input: experience.offers });
-      if (activity.location.type === 'view' && experience.offers.some((o) => o.type === 'json' || o.type === 'html' || o.type === 'redirect'))
+      if (activity.location.type === 'view' && experience.offers.some((o) => o.type === 'json' || o.type === 'html' || o.type === 'redirect' || o.type === 'inAppMessage'))
         ctx.addIssue({ code: 'custom', path: ['experiences', i, 'offers'], message: 'a view shows DOM actions only', input: experience.offers });
+      // The page shows one dialog at a time (docs/PERSONALISATION.md "In-app messages").
+      if (experience.offers.filter((o) => o.type === 'inAppMessage').length > 1)
+        ctx.addIssue({ code: 'custom', path: ['experiences', i, 'offers'], message: 'one in-app message per experience', input: experience.offers });
+    });
+    activity.goals.forEach((goal, i) => {
+      if (goal.type === 'message' && !activity.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage')))
+        ctx.addIssue({ code: 'custom', path: ['goals', i], message: 'a message goal needs an in-app message: no experience of this activity shows one', input: goal });
     });
   });
 
@@ -137,16 +147,27 @@ export function checkActivities(personalisation: Personalisation, dataElements: 
   const errors: string[] = [];
   const ids = new Map<number, number>();
   const names = new Set<string>();
+  const path = (i: number) => `personalisation.activities[${i}]`;
   personalisation.activities.forEach((activity, i) => {
-    const at = `personalisation.activities[${i}]`;
+    const at = path(i);
     if (ids.has(activity.id)) errors.push(`${at}.id: duplicate activity id ${activity.id} (also activities[${ids.get(activity.id)}])`);
     ids.set(activity.id, i);
     if (names.has(activity.name)) errors.push(`${at}.name: duplicate activity "${activity.name}"`);
     names.add(activity.name);
-    const audiences = [
+    const audiences: Array<{ path: string; audience: { conditions: ReadonlyArray<AudienceCondition | RuleSetCondition> } | undefined }> = [
       { path: `${at}.audience`, audience: activity.audience },
       ...activity.experiences.map((e, j) => ({ path: `${at}.experiences[${j}].audience`, audience: e.audience })),
     ];
+    activity.experiences.forEach((experience, j) =>
+      experience.offers.forEach((offer, k) => {
+        if (offer.type !== 'inAppMessage') return;
+        const at = `${path(i)}.experiences[${j}].offers[${k}]`;
+        // Messages are shown by the page-load decision (runtime personalisation/page-load.ts).
+        if (activity.location.type !== 'mbox' || activity.location.name !== personalisation.globalLocation)
+          errors.push(`${at}: an in-app message is shown by the page-load decision: put its activity on the global location ${personalisation.globalLocation}`);
+        audiences.push({ path: `${at}.ruleSet`, audience: offer.ruleSet });
+      }),
+    );
     for (const { path, audience } of audiences)
       audience?.conditions.forEach((condition, k) => {
         if (condition.type === 'data-element' && !dataElements.has(condition.name)) errors.push(`${path}.conditions[${k}].name: unknown data element "${condition.name}"`);

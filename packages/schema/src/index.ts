@@ -9,3 +9,4 @@ export * from './activities';
 export * from './activities-audience';
 export * from './activities-offers';
 export * from './media';
+export * from './activities-messages';

@@ -55,7 +55,7 @@ export const PERSONALISATION_KEYS: Array<{ query: string; description: string }>
   {
     query: 'tnta',
     description:
-      'the activities and experiences the page showed, as Analytics for Target logs them (`<activity>:<experience>:0|2`, comma-separated), on a link hit of its own named Personalisation display',
+      'the activities and experiences the page showed, as Analytics for Target logs them (`<activity>:<experience>:0|2`, comma-separated), on a link hit of its own named Personalisation display; an in-app message followed or dismissed names its own on a link hit named Personalisation message interact (`<activity>:<experience>:0|32767`) or Personalisation message dismiss (`<activity>:<experience>:0`)',
   },
 ];
 

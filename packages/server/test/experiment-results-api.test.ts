@@ -175,7 +175,7 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     expect((await root.get<{ error: { code: string } }>('/api/admin/activities/abc/results')).body.error.code).toBe('BAD_REQUEST');
     const draft = await root.get<{ error: { code: string; message: string } }>(`/api/admin/activities/${DRAFT}/results?environment=development`);
     expect(draft.status).toBe(404);
-    expect(draft.body.error.message).toBe(`Not found: activity ${DRAFT} is not published on development; published there: ${ACTIVITY}, 1002`);
+    expect(draft.body.error.message).toBe(`Not found: activity ${DRAFT} is not published on development; published there: ${ACTIVITY}, 1002, 1003`);
     // Published paused on production: its results are still there to read.
     expect((await root.get(`/api/admin/activities/${ACTIVITY}/results?environment=production`)).status).toBe(200);
     expect((await root.get('/api/admin/activities/1/results?property=nope')).status).toBe(404);

@@ -32,6 +32,8 @@ describe('shownOf', () => {
     // SPEC §4: a proposition whose rendering was not attempted (every option failed, or JSON only) was not shown.
     expect(shownOf([{ ...proposition(option(shown(1001, 1))), state: 'not-rendered' }, { ...proposition(option(shown(1002, 0))), state: undefined }])).toEqual([]);
     expect(shownOf([null as unknown as Proposition, { scope: 'x' } as Proposition])).toEqual([]);
+    // An in-app message reports itself when its rule set lets it show (messages/index.ts).
+    expect(shownOf([proposition({ ...option(shown(1003, 0)), type: 'inAppMessage' })])).toEqual([]);
   });
 });
 

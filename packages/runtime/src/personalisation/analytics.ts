@@ -17,6 +17,8 @@ export function shownOf(propositions: Proposition[]): Shown[] {
   for (const proposition of propositions || [])
     // SPEC §4: only what the page tried to render was shown (every option failed, or JSON only: nothing was).
     for (const option of (proposition && proposition.state == 'render-attempted' && proposition.options) || []) {
+      // An in-app message reports itself when its rule set lets it show (messages/index.ts).
+      if (option && option.type == 'inAppMessage') continue;
       const tokens = (option && option.responseTokens) || {};
       const activityId = id(tokens['activity.id']);
       const experienceId = id(tokens['experience.id']);
@@ -47,11 +49,16 @@ export function reportShown(ctx: Context, shown: Shown[]): void {
           tnta.push(key + ':0|2');
         }
       }
-      if (!tnta.length || !ctx.config.analytics) return;
-      const hit = trackerOf(ctx).batch();
-      hit.set('tnta', tnta.join(','));
-      hit.send({ type: 'link', linkType: 'o', name: 'Personalisation display' });
+      if (tnta.length) sendTnta(ctx, tnta.join(','), 'Personalisation display');
     },
     undefined,
   );
+}
+
+/** One custom link hit of the container's tracker carrying `tnta`; without analytics settings nothing is sent. */
+export function sendTnta(ctx: Context, tnta: string, name: string): void {
+  if (!ctx.config.analytics) return;
+  const hit = trackerOf(ctx).batch();
+  hit.set('tnta', tnta);
+  hit.send({ type: 'link', linkType: 'o', name });
 }

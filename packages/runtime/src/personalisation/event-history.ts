@@ -74,6 +74,8 @@ export interface History {
   record(names: string[]): void;
   /** The page-load decision's parameters: `tw.history.<event>_<days>d` = how often the event happened in those days. Never throws. */
   counts(): Record<string, string>;
+  /** How often the event happened in the last `days` days (an in-app message's rule set, messages/rule-set.ts); 0 without a history. Never throws. */
+  count(name: string, days: number): number;
 }
 
 export function createHistory(config: PersonalisationConfig, consent: () => ConsentState): History {
@@ -106,13 +108,23 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
         if (allowed()) {
           const now = Date.now();
           const entries = read(now);
-          for (const [parameter, event, days] of config.history!)
-            out[parameter] = '' + entries.filter(([t, key]) => key == eventKey(event) && now - t < days * DAY).length;
+          for (const [parameter, event, days] of config.history!) out[parameter] = '' + countIn(entries, now, event, days);
         }
       } catch {
         // No storage: no history parameters.
       }
       return out;
     },
+    count(name, days) {
+      try {
+        const now = Date.now();
+        return allowed() ? countIn(read(now), now, name, days) : 0;
+      } catch {
+        // No storage: nothing happened.
+        return 0;
+      }
+    },
   };
 }
+
+const countIn = (entries: Entry[], now: number, name: string, days: number) => entries.filter(([t, key]) => key == eventKey(name) && now - t < days * DAY).length;

@@ -2,6 +2,7 @@ import { pageNonce } from '../core/nonce';
 import type { Context, Personalisation, PersonalisationConfig } from '../core/types';
 import { reportShown } from './analytics';
 import { createHistory, HISTORY_KEY, type History } from './event-history';
+import { showMessages } from './messages/index';
 import { createNotifier } from './notifications';
 import { pageLoad } from './page-load';
 import { renderPropositions } from './render/index';
@@ -44,7 +45,7 @@ export default function createPersonalisation(ctx: Context, config: Personalisat
   const history: History = TW_EVENT_HISTORY
     ? createHistory(config, consent)
     : // Built without the history (the property keeps none): a history kept while it did goes (SPEC §4).
-      (ctx.safe('Event history', () => localStorage.removeItem(HISTORY_KEY), undefined), { record() {}, counts: () => ({}) });
+      (ctx.safe('Event history', () => localStorage.removeItem(HISTORY_KEY), undefined), { record() {}, counts: () => ({}), count: () => 0 });
   let pageLoadRan = false;
   const deps: VendorApiDeps = {
     ctx,
@@ -67,7 +68,15 @@ export default function createPersonalisation(ctx: Context, config: Personalisat
         'Personalisation',
         () => {
           pageLoadRan = true;
-          pageLoad(ctx, config, { client, consent, disabled, render, notifier, history: history.counts });
+          pageLoad(ctx, config, {
+            client,
+            consent,
+            disabled,
+            render,
+            notifier,
+            history: history.counts,
+            messages: (propositions) => TW_IN_APP_MESSAGES && showMessages(propositions, { ctx, notifier, count: history.count, record: history.record, nonce: env.nonce }),
+          });
         },
         undefined,
       ),

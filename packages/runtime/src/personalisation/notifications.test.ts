@@ -55,4 +55,17 @@ describe('display notifications', () => {
     notifier.clicked(page, undefined);
     expect(sent.map((batch) => batch.map(({ type, tokens, pageLoad }) => ({ type, tokens, pageLoad })))).toEqual([[{ type: 'click', tokens: ['click-1'], pageLoad: {} }]]);
   });
+
+  it('an in-app message is notified when it shows, executed or prefetched, once per token; rendering its proposition does not', () => {
+    const { client, sent } = recordingClient();
+    const notifier = createNotifier(client);
+    const message = { type: 'inAppMessage', content: {}, eventToken: 'm1' };
+    const prefetched: Proposition = { ...proposition('page', 'target-global-mbox', ['d1']), options: [{ type: 'actions', content: [], eventToken: 'd1' }, message] };
+    notifier.displayed([prefetched]);
+    expect(sent.map((batch) => batch.map((n) => n.tokens))).toEqual([[['d1']]]);
+    notifier.shown({ ...prefetched, executed: true }, 'm1');
+    notifier.shown(prefetched, 'm1');
+    notifier.shown(prefetched, undefined);
+    expect(sent.slice(1).map((batch) => batch.map(({ type, tokens, pageLoad }) => ({ type, tokens, pageLoad })))).toEqual([[{ type: 'display', tokens: ['m1'], pageLoad: {} }]]);
+  });
 });

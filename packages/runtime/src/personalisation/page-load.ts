@@ -17,6 +17,8 @@ export interface PageLoadDeps {
   notifier: Notifier;
   /** The event history's parameters (event-history.ts): empty without personalizationStorageEnabled and the Statistics choice. */
   history(): Record<string, string>;
+  /** Shows the answer's first in-app message whose rule set holds (messages/index.ts); only with TW_IN_APP_MESSAGES. */
+  messages(propositions: Proposition[]): void;
 }
 
 /** The location parameters the activities' audiences read (schema audienceParameter): the event history's in `out`, and their data elements'. */
@@ -49,6 +51,8 @@ export function pageLoad(ctx: Context, config: PersonalisationConfig, deps: Page
         if (!result.redirected) show();
         deps.notifier.displayed(propositions);
         reportShown(ctx, shownOf(propositions));
+        // After the page is shown: a message opens over the page the visitor sees (issue 16 item 2).
+        if (TW_IN_APP_MESSAGES && !result.redirected) deps.messages(propositions);
       });
     })
     .catch((error) => {

@@ -1,4 +1,4 @@
-import type { Activity, EnvironmentName, Experience, Offer, Personalisation } from '@tagwell/schema';
+import { messageData, type Activity, type EnvironmentName, type Experience, type Offer, type Personalisation } from '@tagwell/schema';
 import { splitRanges } from './allocation';
 import { allOf, allocationLogic, audienceLogic } from './audience-logic';
 import type { Logic } from './json-logic';
@@ -14,7 +14,8 @@ export const ARTIFACT_VERSION = '1.0.0';
 export const RESPONSE_TOKENS = ['activity.id', 'activity.name', 'activity.type', 'experience.id', 'experience.name', 'location.name', 'location.type', 'option.id', 'option.name'] as const;
 
 export interface ArtifactOption {
-  type: 'html' | 'json' | 'redirect' | 'actions';
+  /** inAppMessage: shown by the page when its rule set holds (docs/PERSONALISATION.md "In-app messages"). */
+  type: 'html' | 'json' | 'redirect' | 'actions' | 'inAppMessage';
   content: unknown;
   eventToken: string;
 }
@@ -61,6 +62,7 @@ function options(experience: Experience, token: string): ArtifactOption[] {
   for (const offer of experience.offers) {
     if (offer.type === 'html' || offer.type === 'json') out.push({ type: offer.type, content: offer.content, eventToken: token });
     else if (offer.type === 'redirect') out.push({ type: 'redirect', content: offer.url, eventToken: token });
+    else if (offer.type === 'inAppMessage') out.push({ type: 'inAppMessage', content: messageData(offer), eventToken: token });
     else {
       const last = out[out.length - 1];
       if (last?.type === 'actions') (last.content as unknown[]).push(wireAction(offer));

@@ -44,8 +44,10 @@ export function decide(request: DeliveryRequest, sessionId: string, { client, ar
     for (const [key, value] of Object.entries(rule.meta)) if (responseTokens.has(key) && value !== undefined) tokens[key] = value;
     // Marks a forced experience for the page and for counting: never an exposure (docs/PERSONALISATION.md "Previewing an experience").
     if (rule.preview) tokens['experience.preview'] = true;
+    // An executed in-app message is not displayed yet: the page shows it only when its rule set holds, and
+    // sends its display notification then (SPEC §4), so it keeps its event token.
     const options = rule.consequence.options.map((option) =>
-      mode === 'execute' ? { type: option.type, content: option.content, responseTokens: tokens } : { ...option, responseTokens: tokens },
+      mode === 'execute' && option.type !== 'inAppMessage' ? { type: option.type, content: option.content, responseTokens: tokens } : { ...option, responseTokens: tokens },
     );
     const metrics = mode === 'execute' || keepMetrics ? rule.consequence.metrics : [];
     return withoutUndefined({ name: rule.consequence.name, options, metrics: metrics.length ? metrics : undefined });

@@ -1,13 +1,15 @@
 /**
  * Conversions from stored hits (issue 14 item 3): after a batch of hits has committed, the goals
  * its hits reach, for the active activities published where each hit was sent, become conversions;
- * the experiences a hit's `tnta` names become exposures (issue 15 item 4, hit-exposures.ts).
+ * the experiences a hit's `tnta` names become exposures (issue 15 item 4, hit-exposures.ts), and an
+ * in-app message's interact and dismiss hits conversions of its message goals (message-conversions.ts).
  * It runs after the hits' answers and apart from them: a failure here is logged and never loses a
  * hit or changes its 2xx (CONTRACT §2).
  */
 import type { StoredHit } from '../storage';
 import { VISITOR_ID } from '../storage/aggregates';
 import { hitExposures, type HitEvents } from './hit-exposures';
+import { messageConversions } from './message-conversions';
 import { environmentOfHit, type PublishedEnvironment } from './published';
 import { hitConversions } from './store';
 
@@ -36,6 +38,7 @@ export function eventsOfHits(environments: readonly PublishedEnvironment[], hits
     const scope = { property: environment!.property, environment: environment!.environment };
     for (const exposure of hitExposures(active, { visitorId, query: hit.query, receivedAt: hit.receivedAt })) out.exposures.push({ ...exposure, ...scope });
     const found = hitConversions(active, { visitorId, hitType: hit.hitType, pageUrl: hit.pageUrl, events: hit.events, receivedAt: hit.receivedAt });
+    found.push(...messageConversions(active, { visitorId, hitType: hit.hitType, linkName: hit.linkName, query: hit.query, receivedAt: hit.receivedAt }));
     out.conversions.push(...found.map((conversion) => ({ ...conversion, ...scope })));
   }
   return out;

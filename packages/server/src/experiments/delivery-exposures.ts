@@ -1,6 +1,7 @@
 /**
  * Exposures and click conversions of one Delivery API call (issue 14 items 2-3): an answer given
- * for execution counts as displayed (the Delivery API sends no display notification for it);
+ * for execution counts as displayed (the Delivery API sends no display notification for it), but an
+ * in-app message, which counts when the page shows it (issue 16 item 2);
  * prefetched answers count when their display or click notification arrives. Only a call that
  * carries the Marketing Cloud visitor id counts: the page sends it after Statistics consent. An
  * experience forced by a preview link never counts (docs/PERSONALISATION.md "Previewing an experience").
@@ -9,10 +10,13 @@ import { notificationEvents, type ClickGoalShape, type Conversion, type Exposure
 
 type Json = Record<string, unknown>;
 
-/** Every `responseTokens` object under a part of the response (pageLoad, mboxes, views). */
+/**
+ * Every `responseTokens` object under a part of the response (pageLoad, mboxes, views), but an in-app
+ * message's: it is displayed only when the page's rule set holds, and counted by its display notification.
+ */
 function responseTokens(value: unknown, out: Json[] = []): Json[] {
   if (Array.isArray(value)) for (const item of value) responseTokens(item, out);
-  else if (value && typeof value === 'object') {
+  else if (value && typeof value === 'object' && (value as Json).type !== 'inAppMessage') {
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'responseTokens' && inner && typeof inner === 'object') out.push(inner as Json);
       else responseTokens(inner, out);

@@ -115,7 +115,7 @@ function ActivityEditor({ property, base, index, original, onReload }: { propert
           />
         </section>
         <AudienceFields audience={activity.audience} path={[...path, 'audience']} document={edited} onChange={(audience) => update('audience', audience)} />
-        <ExperienceFields experiences={activity.experiences} path={[...path, 'experiences']} viewOnly={isView} onChange={(experiences) => update('experiences', experiences)} />
+        <ExperienceFields experiences={activity.experiences} path={[...path, 'experiences']} viewOnly={isView} document={edited} onChange={(experiences) => update('experiences', experiences)} />
         <GoalFields goals={activity.goals} path={[...path, 'goals']} onChange={(goals) => update('goals', goals)} />
       </EditorForm>
       {leave.prompt}

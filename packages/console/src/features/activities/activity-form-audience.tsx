@@ -56,13 +56,26 @@ export function AudienceFields({ audience, path, document, onChange }: { audienc
   );
 }
 
-function ConditionFields({ condition, path, document, onChange }: { condition: ConditionInput; path: Path; document: PropertyDocument; onChange: (condition: ConditionInput) => void }) {
+/** One condition's fields; `types` are those the condition may become (a rule set's, an audience's). */
+export function ConditionFields({
+  condition,
+  path,
+  document,
+  onChange,
+  types = CONDITION_TYPES,
+}: {
+  condition: ConditionInput;
+  path: Path;
+  document: PropertyDocument;
+  onChange: (condition: ConditionInput) => void;
+  types?: ReadonlyArray<ConditionInput['type']>;
+}) {
   const at = (key: string) => [...path, key];
   const typeField = (
     <SelectField
       path={at('type')}
       label="Condition on"
-      options={CONDITION_TYPES.map((type) => [type, CONDITION_LABELS[type]] as const)}
+      options={types.map((type) => [type, CONDITION_LABELS[type]] as const)}
       value={condition.type}
       onChange={(type) => type && onChange({ ...newCondition(type as ConditionInput['type']), ...(condition.negate ? { negate: true } : {}) })}
     />

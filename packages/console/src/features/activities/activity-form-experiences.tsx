@@ -2,13 +2,26 @@
  * An A/B test's experiences (issue 14 item 1): each a name, its share of the traffic and the offers
  * it shows. The split's total is shown as it is typed (SPEC §4: the splits sum to 100).
  */
-import type { Path } from '../properties/document';
+import type { Path, PropertyDocument } from '../properties/document';
 import { NumberField, TextField } from '../properties/editor/fields';
 import { evenSplits, newOffer, splitTotal, type ExperienceInput, type OfferInput } from './activity-form';
 import { ItemList } from './activity-form-list';
 import { OfferFields } from './offer-fields';
 
-export function ExperienceFields({ experiences, path, viewOnly, onChange }: { experiences: ExperienceInput[]; path: Path; viewOnly: boolean; onChange: (experiences: ExperienceInput[]) => void }) {
+export function ExperienceFields({
+  experiences,
+  path,
+  viewOnly,
+  document,
+  onChange,
+}: {
+  experiences: ExperienceInput[];
+  path: Path;
+  viewOnly: boolean;
+  /** The document as edited: a message's rule set names its data elements. */
+  document: PropertyDocument;
+  onChange: (experiences: ExperienceInput[]) => void;
+}) {
   return (
     <>
       <ItemList
@@ -22,14 +35,14 @@ export function ExperienceFields({ experiences, path, viewOnly, onChange }: { ex
         create={() => ({ name: `Variant ${String.fromCharCode(65 + experiences.length)}`, split: 0, offers: [newOffer('setText')] })}
         onChange={onChange}
       >
-        {(experience, i, update) => <Experience experience={experience} path={[...path, i]} viewOnly={viewOnly} onChange={update} />}
+        {(experience, i, update) => <Experience experience={experience} path={[...path, i]} viewOnly={viewOnly} document={document} onChange={update} />}
       </ItemList>
       <SplitTotal experiences={experiences} onEven={() => onChange(experiences.map((e, i) => ({ ...e, split: evenSplits(experiences.length)[i] })))} />
     </>
   );
 }
 
-function Experience({ experience, path, viewOnly, onChange }: { experience: ExperienceInput; path: Path; viewOnly: boolean; onChange: (experience: ExperienceInput) => void }) {
+function Experience({ experience, path, viewOnly, document, onChange }: { experience: ExperienceInput; path: Path; viewOnly: boolean; document: PropertyDocument; onChange: (experience: ExperienceInput) => void }) {
   return (
     <>
       <TextField path={[...path, 'name']} label="Experience name" value={experience.name} onChange={(name) => onChange({ ...experience, name: name ?? '' })} />
@@ -39,14 +52,14 @@ function Experience({ experience, path, viewOnly, onChange }: { experience: Expe
         title={`Offers of ${experience.name || 'this experience'}`}
         heading="h4"
         noun="Offer"
-        hint="Applied in order. A redirect is the only offer of its experience."
+        hint="Applied in order. A redirect is the only offer of its experience; an in-app message opens over the page once it is shown."
         none="No offers yet: an experience shows at least one (a control can track clicks only)."
         items={experience.offers}
         min={1}
         create={() => newOffer('setText')}
         onChange={(offers) => onChange({ ...experience, offers })}
       >
-        {(offer, j, update) => <OfferFields offer={offer} path={[...path, 'offers', j]} viewOnly={viewOnly} onChange={update} />}
+        {(offer, j, update) => <OfferFields offer={offer} path={[...path, 'offers', j]} viewOnly={viewOnly} document={document} onChange={update} />}
       </ItemList>
     </>
   );

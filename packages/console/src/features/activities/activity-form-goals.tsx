@@ -1,6 +1,7 @@
 /**
  * What an activity measures (issue 14 item 1, SPEC §9): a page view of a path, a click on a
- * selector, or an analytics event such as event15 (tool completion) or event17 (link click).
+ * selector, an analytics event such as event15 (tool completion) or event17 (link click), or an
+ * in-app message followed or dismissed (issue 16 item 2, SPEC §4).
  */
 import { useState } from 'react';
 import type { Path } from '../properties/document';
@@ -55,6 +56,18 @@ function Goal({ goal, path, onChange }: { goal: GoalInput; path: Path; onChange:
         <TextField path={at('path')} label="Page path" hint="A path starting with /, e.g. /nhs-services/gps/." value={goal.path} onChange={(v) => onChange({ ...goal, path: v ?? '' })} />
       ) : goal.type === 'click' ? (
         <TextField path={at('selector')} label="CSS selector" hint={SELECTOR_HINT} value={goal.selector} onChange={(v) => onChange({ ...goal, selector: v ?? '' })} />
+      ) : goal.type === 'message' ? (
+        <SelectField
+          path={at('event')}
+          label="Message event"
+          hint="Followed: the visitor used the message's link or button. Dismissed: closed it (the close button, Escape or outside it)."
+          options={[
+            ['interact', 'Followed'],
+            ['dismiss', 'Dismissed'],
+          ]}
+          value={goal.event}
+          onChange={(v) => onChange({ ...goal, event: v === 'dismiss' ? 'dismiss' : 'interact' })}
+        />
       ) : (
         <TextField path={at('event')} label="Analytics event" hint="event15 (tool completion), event17 (link click) or another eventN." value={goal.event} onChange={(v) => onChange({ ...goal, event: v ?? '' })} />
       )}

@@ -45,6 +45,7 @@ export const OFFER_LABELS: Record<OfferType, string> = {
   html: 'HTML offer',
   json: 'JSON offer',
   redirect: 'Redirect',
+  inAppMessage: 'In-app message',
 };
 export const OFFER_TYPES = Object.keys(OFFER_LABELS) as OfferType[];
 /** True for the offers that act on a selected element of the page. */
@@ -76,14 +77,25 @@ export function newOffer(type: OfferType, from?: OfferInput): OfferInput {
       return { type, content: {} };
     case 'redirect':
       return { type, url: '' };
+    case 'inAppMessage':
+      return { type, contentType: 'text/html', content: NEW_MESSAGE_HTML };
   }
 }
 
-export const GOAL_LABELS: Record<GoalInput['type'], string> = { 'page-view': 'Page view of a path', click: 'Click on a selector', 'analytics-event': 'Analytics event' };
+/** A new message's content: a heading names the dialog (the schema requires one). */
+export const NEW_MESSAGE_HTML = '<h2>Heading</h2>\n<p>Message</p>';
+
+export const GOAL_LABELS: Record<GoalInput['type'], string> = {
+  'page-view': 'Page view of a path',
+  click: 'Click on a selector',
+  'analytics-event': 'Analytics event',
+  message: 'In-app message followed or dismissed',
+};
 
 export function newGoal(type: GoalInput['type'], name = ''): GoalInput {
   if (type === 'page-view') return { type, name, path: '/' };
   if (type === 'click') return { type, name, selector: '' };
+  if (type === 'message') return { type, name, event: 'interact' };
   return { type, name, event: 'event15' };
 }
 

@@ -1,12 +1,13 @@
 /**
  * Which goals a stored analytics hit reaches (issue 14 item 1 goals; SPEC §9: event15 and event17
  * are the personalisation events): a page view of a goal's path, or a goal's analytics event.
- * Click goals arrive as click notifications of the Delivery API instead.
+ * Click goals arrive as click notifications of the Delivery API instead; message goals from the hits
+ * that name the activity (experiments/message-conversions.ts).
  */
 import type { Conversion, Unscoped } from './record';
 
 /** A goal as the property document has it (schema `Goal` fits). */
-export type GoalShape = { type: 'page-view'; path: string } | { type: 'analytics-event'; event: string } | { type: 'click' };
+export type GoalShape = { type: 'page-view'; path: string } | { type: 'analytics-event'; event: string } | { type: 'click' } | { type: 'message'; event: string };
 
 export interface ActivityGoals {
   id: number;

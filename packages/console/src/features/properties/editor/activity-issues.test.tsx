@@ -80,4 +80,45 @@ describe('an A/B test’s issues in the summary', { timeout: 30_000 }, () => {
       expect(field, link.textContent!).toHaveAttribute('aria-invalid', 'true');
     }
   });
+
+  it("an in-app message's issues: its HTML, its mobile parameters, a display setting and a rule, each linked to its field", async () => {
+    const withMessageTest = freshHealthSite();
+    withMessageTest.personalisation!.activities = [
+      ...(withMessageTest.personalisation!.activities ?? []),
+      {
+        id: 1501,
+        name: 'Flu reminder',
+        type: 'ab',
+        location: { type: 'mbox', name: 'target-global-mbox' },
+        experiences: [
+          { name: 'Control', split: 50, offers: [{ type: 'trackClick', selector: 'main a' }] },
+          {
+            name: 'Reminder',
+            split: 50,
+            offers: [{ type: 'inAppMessage', contentType: 'application/json', content: { html: '<p>No heading</p>', webParameters: { width: 20 } }, ruleSet: { conditions: [{ type: 'message', withinDays: 60 }] } }],
+          },
+        ],
+        goals: [{ type: 'message', name: 'Dismissed', event: 'dismiss' }],
+      } as never,
+    ];
+    const withMessage = { versions: [version(5), version(6, withMessageTest)], environments: { development: 6, staging: 6, production: 6 }, publications: [] };
+    mockServer({ ...propertyApi(withMessage), 'GET /api/admin/activities': () => ({ activities: [] }) }, EDITOR);
+    renderPage(<ActivitiesRoutes />, { path: '/activities/property/health-site/1501/edit', route: '/activities/*' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
+
+    const offer = 'A/B test “Flu reminder” › Experience 2 “Reminder” › Offer 1 (inAppMessage)';
+    const items = within(summary()).getAllByRole('listitem').map((li) => li.textContent);
+    expect([...items].sort()).toEqual(
+      [
+        `${offer} › Message HTML: must hold a heading (h1 to h6): it names the dialog for screen readers`,
+        `${offer} › Mobile parameters: required`,
+        `${offer} › Display › Width (% of the screen): at least 50 (percent of the screen's width): narrower is not readable at 360 px`,
+        `${offer} › Rule set › Rule 1 (message) › Within days: at most 30: history is kept 30 days (SPEC §9)`,
+      ].sort(),
+    );
+    for (const link of within(summary()).getAllByRole('link')) {
+      await userEvent.click(link);
+      expect(document.activeElement, link.textContent!).toHaveAttribute('aria-invalid', 'true');
+    }
+  });
 });

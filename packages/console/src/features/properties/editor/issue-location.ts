@@ -178,6 +178,27 @@ const CONDITION_KEYS: Record<string, string> = {
 const EXPERIENCE_KEYS: Record<string, string> = { name: 'Experience name', split: 'Traffic split (%)', offers: 'Offers' };
 const OFFER_KEYS: Record<string, string> = { type: 'Offer type', selector: 'CSS selector', content: 'Content', url: 'Redirect to', priority: 'Priority' };
 const GOAL_KEYS: Record<string, string> = { name: 'Goal name', type: 'Goal type', path: 'Page path', selector: 'CSS selector', event: 'Analytics event' };
+const DISPLAY_KEYS: Record<string, string> = { width: 'Width (% of the screen)', height: 'Height (% of the screen)', backdropColor: 'Backdrop colour', backdropOpacity: 'Backdrop opacity' };
+
+/** An in-app message's issue (issue 16 item 2; activities/message-fields.tsx): its field, below the offer, and its words. */
+function messageField(offer: Record<string, unknown> | undefined, rest: Part[]): { field: Part[]; words: string[] } {
+  const json = offer?.contentType === 'application/json';
+  const html = { field: json ? ['content', 'html'] : ['content'], words: ['Message HTML'] };
+  const [key, sub, k, ...inner] = rest;
+  const display = (at: Part[], name: Part | undefined) =>
+    typeof name === 'string' && name in DISPLAY_KEYS ? { field: [...at, name], words: ['Display', DISPLAY_KEYS[name]!] } : { field: [...at, 'width'], words: ['Display'] };
+  if (key === 'content' && sub === 'mobileParameters') return { field: ['content', 'mobileParameters'], words: ['Mobile parameters'] };
+  if (key === 'content' && sub === 'webParameters') return display(['content', 'webParameters'], k);
+  if (key === 'content') return html;
+  if (key === 'webParameters') return display(['webParameters'], sub);
+  if (key === 'ruleSet' && sub === 'conditions' && typeof k === 'number') {
+    const condition = asObject((asObject(offer?.ruleSet)?.conditions as unknown[] | undefined)?.[k]);
+    const item = itemField(['ruleSet', 'conditions', k], inner, CONDITION_KEYS, 'type');
+    return { field: item.field, words: ['Rule set', named('Rule', k, condition, 'type'), ...item.words] };
+  }
+  if (key === 'ruleSet') return { field: ['ruleSet', 'match'], words: ['Rule set'] };
+  return { field: ['contentType'], words: key === undefined ? [] : [key === 'contentType' ? 'Content type' : words(key)] };
+}
 
 const named = (noun: string, position: number, item: Record<string, unknown> | undefined, by: 'name' | 'type') => {
   const value = item?.[by];
@@ -233,6 +254,10 @@ function activityLocation(document: PropertyDocument, index: number, rest: Part[
       const offerAt: Part[] = ['experiences', position, 'offers', j];
       const [leaf, sub] = offerRest;
       // Rearrange edits content.from and content.to; attribute and style records show a row per key.
+      if (offer?.type === 'inAppMessage') {
+        const message = messageField(offer, offerRest);
+        return at([...offerAt, ...message.field], [title, named('Offer', j, offer, 'type'), ...message.words]);
+      }
       if (leaf === 'content' && typeof sub === 'string') return at([...offerAt, 'content', sub], [title, named('Offer', j, offer, 'type'), 'Content', sub]);
       if (leaf === 'content' && offer?.type === 'rearrange') return at([...offerAt, 'content', 'from'], [title, named('Offer', j, offer, 'type'), 'Content']);
       const item = itemField(offerAt, offerRest, OFFER_KEYS, 'type');
