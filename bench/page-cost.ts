@@ -7,7 +7,7 @@ import { startSite, type Site, type Variant } from './containers';
 import { CLICK } from './equivalent';
 import { isLinkNamed, isPageView } from './server';
 import { summarise, type Summary } from './stats';
-import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, timeWithin } from './trace';
+import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, taskEnd, timeWithin } from './trace';
 
 /** Time after the page view for window-loaded rules and late scripts, before the click. */
 const SETTLE_MS = 800;
@@ -22,6 +22,11 @@ export interface LoadSample {
   /** Container main-thread ms from the click's dispatch to the link hit's request. */
   toLinkHit: number;
   toLinkHitWall: number;
+  /**
+   * Container main-thread ms from the click's dispatch to the end of its task: what holds the next frame after
+   * the click (its interaction delay), the send call included whenever the request itself goes out.
+   */
+  clickTask?: number;
   /** Main-thread tasks over 50 ms in the trace; those where the container alone spent over 50 ms. */
   longTasks: number;
   containerLongTasks: number;
@@ -43,6 +48,8 @@ export interface VariantCost {
   load: Summary;
   toLinkHit: Summary;
   toLinkHitWall: Summary;
+  /** Absent from results recorded before it. */
+  clickTask?: Summary;
   longTasks: { total: number; causedByContainer: number; maxContainerInTask: number; observed: number; maxContainerInFrame: number };
 }
 
@@ -111,6 +118,7 @@ async function loadOnce(browser: Browser, site: Site): Promise<LoadSample> {
       load: timeWithin(slices, start, click) / 1000,
       toLinkHit: timeWithin(slices, click, linkHit.ts) / 1000,
       toLinkHitWall: (linkHit.ts - click) / 1000,
+      clickTask: timeWithin(slices, click, taskEnd(events, thread, click)) / 1000,
       longTasks: tasks.length,
       containerLongTasks: tasks.filter((t) => t.script > LONG_TASK_US).length,
       maxContainerInTask: Math.max(0, ...tasks.map((t) => t.script)) / 1000,
@@ -148,6 +156,7 @@ export async function measurePageCost(browser: Browser, variants: readonly Varia
         load: summarise(pick('load')),
         toLinkHit: summarise(pick('toLinkHit')),
         toLinkHitWall: summarise(pick('toLinkHitWall')),
+        clickTask: summarise(pick('clickTask')),
         longTasks: {
           total: s.reduce((sum, x) => sum + x.longTasks, 0),
           causedByContainer: s.reduce((sum, x) => sum + x.containerLongTasks, 0),

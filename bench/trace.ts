@@ -119,6 +119,12 @@ export function dispatches(events: readonly TraceEvent[], thread: Thread, type: 
     .sort((a, b) => a - b);
 }
 
+/** The end of the main-thread task running at `ts` (`ts` itself when none is found). */
+export function taskEnd(events: readonly TraceEvent[], thread: Thread, ts: number): number {
+  const task = events.filter(onThread(thread)).find((e) => e.name === 'RunTask' && e.ts <= ts && end(e) >= ts);
+  return task ? end(task) : ts;
+}
+
 /** Main-thread tasks over 50 ms, each with the script's time inside it. */
 export function longTasks(events: readonly TraceEvent[], thread: Thread, slices: readonly Slice[]): Array<{ start: number; duration: number; script: number }> {
   return events

@@ -14,7 +14,7 @@ beforeAll(async () => {
     html: html(`${dataLayer('Lifecycle')}${h.containerTag()}`, `<p>Body</p><script nonce="{nonce}">_satellite.pageBottom();</script>`),
   });
   pages.set('/links', {
-    html: html(`${dataLayer('Links Page')}${h.containerTag()}`, `<a class="tracked" href="/next">Next  page</a> <a class="tracked" id="new-tab" href="/next" target="_blank">New tab</a>`),
+    html: html(`${dataLayer('Links Page')}${h.containerTag()}`, `<a class="tracked" href="/next">Next  page</a> <a class="tracked" id="new-tab" href="/next" target="_blank">New tab</a> <a class="tracked" id="to-top" href="#top">To the top</a>`),
   });
   pages.set('/next', { html: html(h.containerTag(), '<p>Next</p>') });
   pages.set('/events', {
@@ -79,9 +79,23 @@ describe('runtime in Chromium', () => {
     const hit = await h.server.waitForHit(linkNamed('Tracked: Next page'));
     expect(Number(await page.evaluate(() => sessionStorage.getItem('held')))).toBeGreaterThanOrEqual(100);
     expect(hit.params.get('pe')).toBe('lnk_o');
+    // By sendBeacon (a POST), which the navigation cannot cancel.
+    expect(hit.method).toBe('POST');
     expect(hit.params.get('pev1')).toBe(h.url('/next'));
     expect(hit.params.get('v17')).toBe('Next page');
     expect(hit.params.get('events')).toBe('event17');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends the link hit of a click that cannot leave the page as an image, the cheaper call', async () => {
+    const { page, errors } = await h.newPage();
+    await page.goto(h.url('/links'));
+    await h.server.waitForHit(pageViewOf('links page'));
+    await page.click('#to-top');
+    const hit = await h.server.waitForHit(linkNamed('Tracked: To the top'));
+    expect(hit.method).toBe('GET');
+    expect(page.url()).toBe(h.url('/links#top'));
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -20,5 +20,5 @@ export const INTERNAL_PROPERTIES = [
   // The one RuleEvent field only the engine and the analytics actions read, and what they keep on it
   'occurrence', 'hit',
   // Component settings
-  'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'scriptUrl', 'sampleRate', 'cookieDays', 'cookiesAllowed', 'changeEvent', 'release', 'exempt',
+  'vars', 'pattern', 'selector', 'days', 'attribute', 'table', 'anchorDelay', 'eventType', 'linkName', 'linkUrl', 'caseInsensitive', 'operator', 'contextData', 'linkTrackVars', 'linkTrackEvents', 'consentExempt', 'scriptUrl', 'sampleRate', 'cookieDays', 'cookiesAllowed', 'changeEvent', 'release', 'exempt', 'stays',
 ];

@@ -16,6 +16,8 @@ const sendBeacon: ActionModule = (settings, event, ctx) => {
       name: toText(ctx.resolve(settings.linkName, event)),
       url,
       exempt: !!settings.consentExempt,
+      // A click that cannot leave the page (a button, an accordion, a same-page link) needs no transport that outlives it.
+      stays: event.leavesPage === false,
     };
   }
   // The debugger hears which rule sends it, with the data elements' values now (development and staging containers only).

@@ -221,15 +221,18 @@ describe('link hits', () => {
     expect(last().pev2).toBe('42');
   });
 
-  it('sends every link hit with sendBeacon, which outlives a navigation the click starts; page hits as images', () => {
+  it('sends a link hit with sendBeacon, which outlives a navigation its click starts, unless the click cannot leave the page; page hits as images', () => {
     const { t } = make();
     t.send({ type: 'page' });
     t.send({ type: 'link', linkType: 'o', name: 'Find a Pharmacy' });
     t.send({ type: 'link', linkType: 'd', name: 'leaflet.pdf' });
     t.send({ type: 'link', linkType: 'e', name: 'GOV.UK', url: 'https://www.gov.uk/' });
+    // A button's click (events/click.ts leavesPage false): an image, a third of a beacon's main-thread time.
+    t.send({ type: 'link', linkType: 'o', name: 'Feedback: Yes', stays: true });
     // An image is heard as (url), a beacon as (url, body).
-    expect(beacon.mock.calls.map((call) => (call.length == 1 ? 'image' : 'beacon'))).toEqual(['image', 'beacon', 'beacon', 'beacon']);
+    expect(beacon.mock.calls.map((call) => (call.length == 1 ? 'image' : 'beacon'))).toEqual(['image', 'beacon', 'beacon', 'beacon', 'image']);
     expect(new URL(beacon.mock.calls[3]![0]).searchParams.get('pe')).toBe('lnk_e');
+    expect(new URL(beacon.mock.calls[4]![0]).searchParams.get('pev2')).toBe('Feedback: Yes');
   });
 
   it('sends every variable set when linkTrackVars and linkTrackEvents are undefined', () => {

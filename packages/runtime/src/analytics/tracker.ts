@@ -4,8 +4,11 @@ import { encode, type Pair } from './encode';
 import { sendThenCall } from './post-track';
 import { beaconUrl, send as transmit } from './transport';
 
-/** `exempt`: sent whatever the consent state, without an identifier (the report of the choice itself, SPEC §4). */
-export type Hit = ({ type: 'page' } | { type: 'link'; linkType: 'o' | 'd' | 'e'; name: string; url?: string }) & { exempt?: boolean };
+/**
+ * `exempt`: sent whatever the consent state, without an identifier (the report of the choice itself, SPEC §4).
+ * `stays`: a link hit of a click that cannot leave the page, which an image delivers (analytics/transport.ts).
+ */
+export type Hit = ({ type: 'page' } | { type: 'link'; linkType: 'o' | 'd' | 'e'; name: string; url?: string; stays?: boolean }) & { exempt?: boolean };
 
 /** The variables of one hit, by query key, and the hit itself. */
 export interface HitVariables {
@@ -154,12 +157,14 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
               const query = encode(guard(guard([...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)]).map(cap)).map(cap), now);
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);
-              // A link hit is sent from a click that may leave the page (a card, a tool start, an exit link):
-              // an image would be cancelled by the navigation, so it leaves by a transport that outlives the page.
+              // A link hit is sent from a click that may leave the page (a card, a tool start, an exit link): an image
+              // would be cancelled by the navigation, so it leaves by a transport that outlives the page, unless its
+              // click cannot leave (sendBeacon costs the click three times an image's main-thread time).
+              const unload = !!link && !link.stays;
               const how =
                 TW_POST_TRACK && deps.callbacks
-                  ? sendThenCall(deps.callbacks, log, beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link)
-                  : transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, !!link);
+                  ? sendThenCall(deps.callbacks, log, beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, unload)
+                  : transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, unload);
               sent.push(query);
               if (sent.length > 20) sent.shift();
               if (TW_EVENT_HISTORY && deps.history) deps.history(names);

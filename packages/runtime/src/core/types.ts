@@ -17,6 +17,8 @@ export interface RuleEvent {
   detail?: unknown;
   /** The direct-call identifier. */
   identifier?: string;
+  /** A click: whether it may take the visitor off the page (a link this window follows, a form it submits). */
+  leavesPage?: boolean;
   /** The name of the rule being run (filled in by the engine). */
   rule?: string;
   /**

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { act, makeConfig, makeRule, on, recorder, resetPage, settle, startContainer, watchPageErrors, when } from '../core/test-helpers';
+import { act, BASE_URL, makeConfig, makeRule, on, recorder, resetPage, setUrl, settle, startContainer, watchPageErrors, when } from '../core/test-helpers';
 import type { ActionModule, ConditionModule, RuleConfig } from '../core/types';
 import click, { ANCHOR_DELAY_MS } from './click';
 
@@ -89,6 +89,38 @@ describe('click: selector matching', () => {
     expect(seen.calls[0]!.event.element).toBe(byId('button'));
     expect(preventedAtDocument).toBe(false);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('click: whether it may leave the page (leavesPage)', () => {
+  it('is true only for a link this window follows or a form it submits, as the rules see it', () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<form id="form" action="/search"><input id="field"><button id="send">Search</button><button id="plain" type="button">Clear</button><input id="go" type="submit"></form>`,
+    );
+    const seen = recorder();
+    startContainer(makeConfig({ rules: [clickRule('any', 'body', { actions: [seen.action] }, { anchorDelay: false })] }));
+    const leaves = (id: string, init: MouseEventInit = {}) => {
+      // happy-dom follows some of these links itself: each click starts on the same page.
+      setUrl(BASE_URL);
+      clickOn(byId(id), init);
+      return seen.calls.at(-1)!.event.leavesPage;
+    };
+    expect(leaves('deep')).toBe(true);
+    expect(leaves('self')).toBe(true);
+    expect(leaves('send')).toBe(true);
+    expect(leaves('go')).toBe(true);
+    // The page stays: another tab, a download, a part of this page, script, a plain button, a field.
+    expect(leaves('blank')).toBe(false);
+    expect(leaves('next', { ctrlKey: true })).toBe(false);
+    expect(leaves('download')).toBe(false);
+    expect(leaves('hash')).toBe(false);
+    expect(leaves('same-page')).toBe(false);
+    expect(leaves('js')).toBe(false);
+    expect(leaves('button')).toBe(false);
+    expect(leaves('plain')).toBe(false);
+    expect(leaves('field')).toBe(false);
+    expect(leaves('untracked')).toBe(true);
   });
 });
 

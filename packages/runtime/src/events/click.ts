@@ -9,12 +9,14 @@ const click: EventModule = (subscriptions, ctx) => {
       const target = event.target as Element | null;
       if (!target || typeof target.closest !== 'function') return;
       let delay = false;
+      const anchor = target.closest('a[href]') as HTMLAnchorElement | null;
+      // Whether this click may take the visitor off the page, before any rule runs (our hold below prevents the default).
+      const leavesPage = anchor ? shouldHold(anchor, event) : submits(target, event);
       for (const { settings, trigger } of subscriptions) {
         const element = target.closest(settings.selector as string);
-        if (element && trigger({ element, nativeEvent: event }) && settings.anchorDelay !== false) delay = true;
+        if (element && trigger({ element, nativeEvent: event, leavesPage }) && settings.anchorDelay !== false) delay = true;
       }
-      const anchor = delay ? (target.closest('a[href]') as HTMLAnchorElement | null) : null;
-      if (anchor && shouldHold(anchor, event)) {
+      if (delay && anchor && shouldHold(anchor, event)) {
         // Hold the navigation long enough for the hit to leave, then go where the visitor asked.
         event.preventDefault();
         const href = anchor.href;
@@ -23,6 +25,12 @@ const click: EventModule = (subscriptions, ctx) => {
     }, undefined),
   );
 };
+
+/** A click on a form's submit button sends the form, which leaves the page unless the page stops it. */
+function submits(target: Element, event: MouseEvent): boolean {
+  const control = target.closest('button,input') as HTMLButtonElement | HTMLInputElement | null;
+  return !!control && !!control.form && control.type == 'submit' && !event.defaultPrevented;
+}
 
 /** Only a plain left click that would navigate this window is held. */
 function shouldHold(anchor: HTMLAnchorElement, event: MouseEvent): boolean {
