@@ -134,6 +134,8 @@ export interface Growth {
   perClickRuleUs: number;
   /** µs of start-up per rule. */
   startupPerRuleUs: number;
+  /** Start-up of the 1,000-rule property, ms (median), when it was measured. */
+  startupAt1000?: number;
   /** Largest over smallest direct-call median: about 1 when the cost does not follow the rule count. */
   directCallSpread: number;
   verdict: string;
@@ -145,6 +147,7 @@ export function growth(results: readonly ScaleResult[]): Growth {
   const startup = linearFit(results.map((r) => [r.rules, r.startup.median * 1000] as const));
   const direct = results.map((r) => r.directCall.median);
   const directCallSpread = Math.max(...direct) / Math.min(...direct);
+  const startupAt1000 = results.find((r) => r.rules === 1000)?.startup.median;
   const rows = results.map((r) => [
     bytes(r.rules),
     times(r.rules / first.rules),
@@ -166,6 +169,7 @@ export function growth(results: readonly ScaleResult[]): Growth {
     table: table(`4b. Growth from ${bytes(first.rules)} rules (throttled ms as above)`, ['rules', 'rules x', 'gzip x', 'start-up x', 'click (1 rule) x', 'click (no rule)', 'direct call x'], rows),
     perClickRuleUs: perClick.slope,
     startupPerRuleUs: startup.slope,
+    startupAt1000,
     directCallSpread,
     verdict,
   };
@@ -218,8 +222,9 @@ export function targets(b: BytesResult | null, costs: readonly VariantCost[] | n
   if (growth) {
     out.push({
       target: 'Start-up grows at most 50 µs per rule (4x CPU throttling), so 1,000 rules start in under 60 ms',
-      met: growth.startupPerRuleUs <= 50,
-      figures: `${ms(growth.startupPerRuleUs, 1)} µs per rule`,
+      // Both halves: the growth, and the 1,000-rule start-up itself when that size was run.
+      met: growth.startupPerRuleUs <= 50 && (growth.startupAt1000 === undefined || growth.startupAt1000 < 60),
+      figures: `${ms(growth.startupPerRuleUs, 1)} µs per rule; 1,000 rules ${growth.startupAt1000 === undefined ? 'not run' : `${ms(growth.startupAt1000)} ms`}`,
     });
   }
   return out;
