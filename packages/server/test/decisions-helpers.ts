@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { startServer, type RunningServer } from '../src/index';
 import { AdminClient } from './support/admin-client';
+import { ADMIN } from './support/admin-server';
 import { testConfig } from './support/config';
 
 // Shared by the decision service's tests: the activities they publish, a server with them
 // published to every environment, and the real Target Node SDK.
 
-export const PASSWORD = 'correct horse battery staple';
+export const PASSWORD = ADMIN.password;
 export const ORG = 'HEALTH0123456789@AdobeOrg';
 
 /** The real SDK (CommonJS). */

@@ -6,14 +6,13 @@
  * display notification (not when the message is decided), and the interact and dismiss hits the
  * collector stores convert the activity's message goals.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_LINK_NAMES } from '@tagwell/schema';
 import type { ActivityCounts } from '../src/experiments';
-import { startServer, type RunningServer } from '../src/index';
-import { onDeviceClient, ORG, PASSWORD, publishWith, serverSideClient, type Loose } from './decisions-helpers';
-import { AdminClient } from './support/admin-client';
-import { testConfig } from './support/config';
+import type { RunningServer } from '../src/index';
+import { onDeviceClient, ORG, publishWith, serverSideClient, type Loose } from './decisions-helpers';
+import type { AdminClient } from './support/admin-client';
+import { startAdminServer } from './support/admin-server';
 import { visitorId } from './support/generate-hits';
 import { bothEngines } from './support/postgres';
 
@@ -45,33 +44,21 @@ type Option = { type: string; content: Loose; eventToken?: string; responseToken
 type Answer = { execute: { pageLoad: { options?: Option[] } } };
 type Counts = { visitors: number[]; interact: number[]; dismiss: number[] };
 
-describe.each(bothEngines('tagwell_messages'))('in-app messages on $name', ({ open }) => {
+describe.each(bothEngines('tagwell_messages'))('in-app messages on $name', (engine) => {
   let server: RunningServer;
   let base: string;
   let domain: string;
-  let dataDir: string;
-  let drop: () => Promise<unknown>;
   let root: AdminClient;
+  let stop: (() => Promise<void>) | undefined;
   let sent = 0;
 
   beforeAll(async () => {
-    const opened = await open();
-    drop = opened.drop;
-    const config = testConfig({ loginAttemptsPerMinute: 1000, firstAdmin: { username: 'root', password: PASSWORD }, databaseUrl: opened.databaseUrl });
-    dataDir = config.dataDir;
-    server = await startServer(config, { logger: false });
-    base = `http://127.0.0.1:${server.port}`;
+    ({ server, base, admin: root, stop } = await startAdminServer(engine));
     domain = `127.0.0.1:${server.port}`;
     await publishWith(base, { personalisation: { client: 'health', organizationId: ORG, server: 'decisions.health.localhost', activities: [activity] } });
-    root = new AdminClient(base);
-    expect((await root.signIn('root', PASSWORD)).status).toBe(200);
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   const decide = async (mid: string): Promise<Option> => {
     const response = await fetch(`${base}/rest/v1/delivery?client=health&sessionId=messages-${mid.slice(0, 8)}`, {

@@ -5,17 +5,14 @@
  * as before; a hit without the visitor id (no Statistics consent) counts nothing; the stored hit keeps
  * the `tnta` the analysts read.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityCounts } from '../src/experiments';
-import { startServer, type RunningServer } from '../src/index';
-import { openStorage, type Storage } from '../src/storage';
-import { AdminClient } from './support/admin-client';
-import { READER, testConfig } from './support/config';
+import type { AdminClient } from './support/admin-client';
+import { startAdminServer } from './support/admin-server';
+import { READER } from './support/config';
 import { visitorId } from './support/generate-hits';
 import { bothEngines } from './support/postgres';
 
-const PASSWORD = 'correct horse battery staple';
 const ACTIVITY = 3101;
 const PAGE = 'https://dev.health.localhost/';
 
@@ -41,25 +38,14 @@ type Counts = { visitors: number[]; linkClicks: number[]; tools: number[] };
 
 const engines = bothEngines('tagwell_hit_exposures');
 
-describe.each(engines)('exposures from hits on $name, over HTTP', ({ open }) => {
-  let server: RunningServer;
-  let storage: Storage;
+describe.each(engines)('exposures from hits on $name, over HTTP', (engine) => {
   let root: AdminClient;
   let base: string;
-  let dataDir: string;
-  let drop: () => Promise<unknown>;
+  let stop: (() => Promise<void>) | undefined;
   let sent = 0;
 
   beforeAll(async () => {
-    const opened = await open();
-    drop = opened.drop;
-    const config = testConfig({ loginAttemptsPerMinute: 1000, firstAdmin: { username: 'root', password: PASSWORD }, databaseUrl: opened.databaseUrl });
-    dataDir = config.dataDir;
-    storage = await openStorage({ dataDir, databaseUrl: opened.databaseUrl });
-    server = await startServer(config, { logger: false, storage });
-    base = `http://127.0.0.1:${server.port}`;
-    root = new AdminClient(base);
-    expect((await root.signIn('root', PASSWORD)).status).toBe(200);
+    ({ base, admin: root, stop } = await startAdminServer(engine));
     const detail = (await root.get<Detail>('/api/admin/properties/health-site')).body;
     const document = structuredClone(detail.latest.document);
     document.personalisation.activities = [activity];
@@ -68,12 +54,7 @@ describe.each(engines)('exposures from hits on $name, over HTTP', ({ open }) => 
     expect((await root.post('/api/admin/properties/health-site/publications', { environment: 'development', version: version.body.version })).status).toBe(201);
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.close();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   /** One hit as the container sends it to the development report suite; `mid` only with consent. */
   const hit = async (fields: Record<string, string>, mid?: string) => {

@@ -10,11 +10,11 @@ import { computeResults, type ActivityCounts, type ActivityResults } from '../sr
 import { startServer, type RunningServer } from '../src/index';
 import { openStorage, type Storage } from '../src/storage';
 import { AdminClient } from './support/admin-client';
+import { startAdminServer } from './support/admin-server';
 import { testConfig } from './support/config';
 import { visitorId } from './support/generate-hits';
 import { bothEngines } from './support/postgres';
 
-const PASSWORD = 'correct horse battery staple';
 const ACTIVITY = 1001;
 const DRAFT = 2002;
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
@@ -25,24 +25,14 @@ type Detail = { latest: { version: number; document: { personalisation: { activi
 
 const engines = bothEngines('tagwell_activities');
 
-describe.each(engines)('activities and results on $name, over HTTP', ({ open }) => {
-  let server: RunningServer;
+describe.each(engines)('activities and results on $name, over HTTP', (engine) => {
   let storage: Storage;
   let root: AdminClient;
   let base: string;
-  let dataDir: string;
-  let drop: () => Promise<unknown>;
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const opened = await open();
-    drop = opened.drop;
-    const config = testConfig({ loginAttemptsPerMinute: 1000, firstAdmin: { username: 'root', password: PASSWORD }, databaseUrl: opened.databaseUrl });
-    dataDir = config.dataDir;
-    storage = await openStorage({ dataDir, databaseUrl: opened.databaseUrl });
-    server = await startServer(config, { logger: false, storage });
-    base = `http://127.0.0.1:${server.port}`;
-    root = new AdminClient(base);
-    expect((await root.signIn('root', PASSWORD)).status).toBe(200);
+    ({ storage, base, admin: root, stop } = await startAdminServer(engine));
 
     // Version 2: the shipped activities paused, published everywhere (in promotion order); version 3 replaces it on development.
     const shipped = (await root.get<Detail>('/api/admin/properties/health-site')).body;
@@ -66,12 +56,7 @@ describe.each(engines)('activities and results on $name, over HTTP', ({ open }) 
     expect((await root.post('/api/admin/properties/health-site/versions', { document: draft, baseVersion: v2.body.version })).status).toBe(201);
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.close();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   it('lists the activities with their state: running where published active, paused, draft', async () => {
     const answer = await root.get<{ activities: Listed[] }>('/api/admin/activities');

@@ -3,17 +3,15 @@
  * container sends them, through the collector into the aggregates, read back as the media report and
  * its CSV; media hits that do not match their schema refused with SPEC §8's message and the reason.
  */
-import { rmSync } from 'node:fs';
 import { encode, type Pair } from '@tagwell/runtime/analytics/encode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../src/index';
-import { openStorage, type MediaContentRow, type Storage } from '../src/storage';
-import { AdminClient } from './support/admin-client';
-import { testConfig } from './support/config';
+import type { RunningServer } from '../src/index';
+import type { MediaContentRow, Storage } from '../src/storage';
+import type { AdminClient } from './support/admin-client';
+import { startAdminServer } from './support/admin-server';
 import { send } from './support/http';
 import { bothEngines } from './support/postgres';
 
-const PASSWORD = 'correct horse battery staple';
 const PATH = '/b/ss/nhsukprod/1/TW-0.1.0/s4096';
 
 /** One media hit as the container encodes it (runtime media/session.ts): a custom link hit with context data. */
@@ -36,30 +34,17 @@ const end = (name: string, seconds: number) => mediaHit('sessionEnd', name, { 'a
 
 type Body = { mediaByContent: MediaContentRow[] };
 
-describe.each(bothEngines('tagwell_media'))('media reports on $name, over HTTP', ({ open }) => {
+describe.each(bothEngines('tagwell_media'))('media reports on $name, over HTTP', (engine) => {
   let server: RunningServer;
   let storage: Storage;
   let viewer: AdminClient;
-  let dataDir: string;
-  let drop: () => Promise<unknown>;
+  let stop: (() => Promise<void>) | undefined;
   const collect = (query: string) => send(server.port, `${PATH}?${query}`);
 
   beforeAll(async () => {
-    const { databaseUrl, drop: dropDatabase } = await open();
-    drop = dropDatabase;
-    const config = testConfig({ loginAttemptsPerMinute: 1000, firstAdmin: { username: 'root', password: PASSWORD }, databaseUrl });
-    dataDir = config.dataDir;
-    storage = await openStorage({ dataDir, databaseUrl });
-    server = await startServer(config, { logger: false, storage });
-    viewer = new AdminClient(`http://127.0.0.1:${server.port}`);
-    expect((await viewer.signIn('root', PASSWORD)).status).toBe(200);
+    ({ server, storage, admin: viewer, stop } = await startAdminServer(engine));
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await storage?.close();
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stop?.());
 
   it('counts media starts, completes, their rate and the time played, by content, from the hits the collector accepts', async () => {
     const hits = [
