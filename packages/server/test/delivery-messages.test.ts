@@ -14,6 +14,7 @@ import { onDeviceClient, ORG, publishWith, serverSideClient, type Loose } from '
 import type { AdminClient } from './support/admin-client';
 import { startAdminServer } from './support/admin-server';
 import { visitorId } from './support/generate-hits';
+import { settled } from './support/http';
 import { bothEngines } from './support/postgres';
 
 const ACTIVITY = 3201;
@@ -77,14 +78,7 @@ describe.each(bothEngines('tagwell_messages'))('in-app messages on $name', (engi
     const experiences = answer.body.counts.experiences;
     return { visitors: experiences.map((e) => e.visitors), interact: experiences.map((e) => e.goals['0']?.conversions ?? 0), dismiss: experiences.map((e) => e.goals['1']?.conversions ?? 0) };
   };
-  const settle = async (ready: (c: Counts) => boolean): Promise<Counts> => {
-    let now = await counts();
-    for (let i = 0; i < 100 && !ready(now); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await counts();
-    }
-    return now;
-  };
+  const settle = (ready: (c: Counts) => boolean): Promise<Counts> => settled(counts, ready);
   /** A link hit of the live host as the container sends it (CONTRACT §4); `mid` only with consent. */
   const hit = async (fields: Record<string, string>, mid?: string) => {
     const query = new URLSearchParams({ AQB: '1', ndh: '1', ...(mid && { mid }), g: PAGE, pe: 'lnk_o', ...fields, AQE: '1' });

@@ -11,6 +11,7 @@ import type { AdminClient } from './support/admin-client';
 import { startAdminServer } from './support/admin-server';
 import { READER } from './support/config';
 import { visitorId } from './support/generate-hits';
+import { settled } from './support/http';
 import { bothEngines } from './support/postgres';
 
 const ACTIVITY = 3101;
@@ -76,14 +77,7 @@ describe.each(engines)('exposures from hits on $name, over HTTP', (engine) => {
     };
   };
   /** Exposures and conversions are recorded after the hit's answer, batch after batch in order: wait until `ready` holds. */
-  const settle = async (ready: (c: Counts) => boolean): Promise<Counts> => {
-    let now = await counts();
-    for (let i = 0; i < 100 && !ready(now); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await counts();
-    }
-    return now;
-  };
+  const settle = (ready: (c: Counts) => boolean): Promise<Counts> => settled(counts, ready);
 
   it('counts a visitor shown an experience from a hit, and their event17 link click as a conversion', async () => {
     const before = await counts();

@@ -69,3 +69,13 @@ export async function pool<T>(count: number, parallel: number, task: (i: number)
   await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
   return results;
 }
+
+/** Reads until `ready` holds, every 100 ms, at most 10 s; the last read either way (the caller's expect says what was missing). */
+export async function settled<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
+  let now = await read();
+  for (let i = 0; i < 100 && !ready(now); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await read();
+  }
+  return now;
+}
