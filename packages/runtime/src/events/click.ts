@@ -11,6 +11,7 @@ const click: EventModule = (subscriptions, ctx) => {
       let delay = false;
       const anchor = target.closest('a[href]') as HTMLAnchorElement | null;
       // Whether this click may take the visitor off the page, before any rule runs (our hold below prevents the default).
+      // A page script that navigates from a plain button's click is not seen: its link hit goes as an image, as AppMeasurement's would.
       const leavesPage = anchor ? shouldHold(anchor, event) : submits(target, event);
       for (const { settings, trigger } of subscriptions) {
         const element = target.closest(settings.selector as string);
