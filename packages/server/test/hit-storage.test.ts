@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/storage';
 import type { NewHit, OpenStorageOptions, ReportRange, Storage, StoredHit } from '../src/storage';
 import type { Engine } from '../src/storage/engine';
+import { decodeHitRecord, encodeHitRecord } from '../src/storage/hit-record';
 import { openPostgres } from '../src/storage/engines/postgres';
 import { openSqlite } from '../src/storage/engines/sqlite';
 import { migrations } from '../src/storage/migrations/index';
@@ -159,6 +160,36 @@ describe.each(engines)('hit storage on $engine', ({ engine, prepare, fresh }) =>
 
     const [next] = await storage.insertHits(generateHits({ count: 1, seed: 23 }));
     expect(next!.id).toBe(hits.length + 1);
+  }, 120_000);
+
+  it('stores each hit\'s record byte for byte as hit-record.ts encodes it, wherever the engine compresses it', async () => {
+    const p = await place();
+    const storage = await open(p.options);
+    const hits: NewHit[] = [
+      ...generateHits({ count: 200, seed: 41, pages: 12 }),
+      // Text beyond ASCII and the generator's: the record's own separators are U+0000 to U+0002.
+      {
+        ...generateHits({ count: 1, seed: 42 })[0]!,
+        contextData: { 'tool.name': 'bmi €', 'a.b': 'x&y=z' },
+        query: 'AQB=1&v1=%E2%82%AC%20%C5%B5&bad=%zz&c2=%01&AQE=1',
+        variables: { pageName: 'p ŵ 😀', eVar1: '€ ŵ', list1: ['a', 'b'] },
+        userAgent: 'Mozilla/5.0 '.repeat(40),
+      },
+    ];
+    const stored = await storage.insertHits(hits);
+    await storage.close();
+    const raw = p.engine();
+    try {
+      const rows = await raw.db.selectFrom('hits').select(['id', 'record']).orderBy('id').execute();
+      expect(rows.map((row) => Number(row.id))).toEqual(stored.map((hit) => hit.id));
+      rows.forEach((row, i) => {
+        const { id: _id, receivedAt: _at, host: _host, reportSuites: _suites, ...content } = stored[i]!;
+        expect(Buffer.from(row.record).equals(Buffer.from(encodeHitRecord(content)))).toBe(true);
+        expect(decodeHitRecord(row.record)).toEqual(content);
+      });
+    } finally {
+      await raw.close();
+    }
   }, 120_000);
 
   if (engine === 'sqlite') {

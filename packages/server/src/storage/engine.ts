@@ -31,6 +31,12 @@ export interface Engine {
    * names from our code (`eVar20`), never input.
    */
   jsonText(column: 'variables' | 'context_data', key: string): RawBuilder<string | null>;
+  /**
+   * A hit row's `record` from the record's text (hit-record.ts): the bytes, or an expression the
+   * database turns into them. SQLite's writer thread compresses it (a SQL function), so a group
+   * commit's records cost the event loop nothing; PostgreSQL gets the bytes made here.
+   */
+  hitRecord(text: string): Uint8Array | RawBuilder<Uint8Array>;
   /** Waits for the work queued and in flight, then releases the files or the pools. */
   close(): Promise<void>;
 }

@@ -54,8 +54,20 @@ export const RECORD_DICTIONARY = Buffer.from(
 // A 4 KB window holds the dictionary and a typical record; the state it needs is small and quick to set up.
 const ZLIB_1 = { dictionary: RECORD_DICTIONARY, windowBits: 12, memLevel: 5, level: 6 } as const;
 
+/**
+ * How a record's text becomes its bytes: the format byte, then the text DEFLATEd with these
+ * options. SQLite's writer thread is given it (engines/sqlite-worker.mjs `tagwell_hit_record`) and
+ * compresses the records of a group commit there, off the event loop; the bytes are the same.
+ */
+export const RECORD_CODEC = { format: FORMAT_1, ...ZLIB_1 } as const;
+
 export function encodeHitRecord(hit: HitContent): Uint8Array {
-  const body = deflateRawSync(Buffer.from(hitRecordText(hit), 'utf8'), ZLIB_1);
+  return encodeRecordText(hitRecordText(hit));
+}
+
+/** A record's bytes from its text (hitRecordText). */
+export function encodeRecordText(text: string): Uint8Array {
+  const body = deflateRawSync(Buffer.from(text, 'utf8'), ZLIB_1);
   const out = new Uint8Array(body.length + 1);
   out[0] = FORMAT_1;
   out.set(body, 1);

@@ -4,11 +4,11 @@
  * A hit row keeps the columns reads filter on; the rest is its compressed record (hit-record.ts).
  */
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable } from 'kysely';
 import { Aggregates, type AggregatedHit } from './aggregates';
 import type { Engine } from './engine';
 import { decodeHitBlock } from './hit-blocks';
-import { decodeHitRecord, encodeHitRecord, hitFromRecordText, type HitContent } from './hit-record';
+import { decodeHitRecord, hitFromRecordText, hitRecordText, type HitContent } from './hit-record';
 import { matchingSources, sourceIds, sourcesById } from './hit-sources';
 import { ensureHitPartitions, isMissingPartition } from './partitions';
 import type { HitsTable, RejectedHitsTable } from './tables';
@@ -19,7 +19,8 @@ import { REJECTED_QUERY_BYTES, clean, cleanDeep, cleanOrNull, eventNames, eventN
 const ROWS_PER_STATEMENT = 500;
 const POSTGRES_MAX_PARAMETERS = 65535;
 
-type HitRow = Omit<Selectable<HitsTable>, 'id'>;
+/** A row to insert: its record as bytes or as the engine's expression for them (Engine.hitRecord). */
+type NewHitRow = Omit<Selectable<HitsTable>, 'id' | 'record'> & { record: Uint8Array | RawBuilder<Uint8Array> };
 
 /**
  * One transaction for the whole batch, hits and their aggregates; resolves after commit (the
@@ -36,7 +37,7 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
     aggregates.add(aggregated, content.variables, content.contextData);
   }
   const sources = await sourceIds(engine, stored.map((hit) => ({ host: hit.host, report_suites: hit.reportSuites })));
-  const rows: HitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: encodeHitRecord(hit) }));
+  const rows: NewHitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: engine.hitRecord(hitRecordText(hit)) }));
   // PostgreSQL: every day of the batch needs its partition (made ahead of time; a stray day on demand).
   if (engine.kind === 'postgres') await ensureHitPartitions(engine, rows.map((row) => row.received_at));
   try {
@@ -49,7 +50,7 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
   }
 }
 
-async function insertRows(engine: Engine, rows: HitRow[], aggregates: Aggregates, stored: Array<Omit<StoredHit, 'id'>>): Promise<StoredHit[]> {
+async function insertRows(engine: Engine, rows: NewHitRow[], aggregates: Aggregates, stored: Array<Omit<StoredHit, 'id'>>): Promise<StoredHit[]> {
   const inserts = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     inserts.push(engine.db.insertInto('hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).returning('id'));

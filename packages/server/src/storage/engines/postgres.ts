@@ -8,6 +8,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
 import type { Engine } from '../engine';
 import { StorageTimeoutError, isStatementTimeout } from '../errors';
+import { encodeRecordText } from '../hit-record';
 import type { Database } from '../tables';
 
 // Ids and count(*) are bigint; pg returns those as strings. Ours stay far below 2^53, and
@@ -69,6 +70,7 @@ export function openPostgres(databaseUrl: string, reads: PostgresReads, log: (ms
     },
     contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
     jsonText: (column, key) => sql`(${sql.ref(column)}::json ->> ${sql.lit(key)})`,
+    hitRecord: encodeRecordText,
     async close() {
       // pool.end() waits for checked-out clients by itself.
       await read.destroy();

@@ -25,6 +25,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { StorageTimeoutError } from '../errors';
+import { RECORD_CODEC } from '../hit-record';
 
 const WORKER = new URL('./sqlite-worker.mjs', import.meta.url);
 
@@ -62,7 +63,8 @@ export class SqliteThread {
 
   constructor(file: string, readonly: boolean, log: (msg: string) => void) {
     // Plain JavaScript: no loader flags of the parent (tsx, vitest) to slow its start.
-    this.worker = new Worker(WORKER, { workerData: { file, readonly }, execArgv: [] });
+    // The writer makes hit records (tagwell_hit_record) with the codec of hit-record.ts.
+    this.worker = new Worker(WORKER, { workerData: { file, readonly, recordCodec: readonly ? undefined : RECORD_CODEC }, execArgv: [] });
     // An idle thread does not keep the process alive; one with work in flight does (see request).
     this.worker.unref();
     this.worker.on('message', (message: { id: number; warning?: string; error?: { message: string }; result?: unknown; results?: unknown }) => {

@@ -2,7 +2,7 @@
 // waits for the disk or for a long query. Plain JavaScript, so Node runs it as it is wherever the
 // server runs (tsx, vitest, node).
 //
-// workerData: { file, readonly }
+// workerData: { file, readonly, recordCodec }   recordCodec: hit-record.ts RECORD_CODEC (the writer)
 // Messages in:  { id, type: 'query', sql, parameters }
 //               { id, type: 'transaction', queries: [{ sql, parameters }] }   all or nothing, one message
 //               { id, type: 'close' }
@@ -10,9 +10,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 
-const { file, readonly } = workerData;
+const { file, readonly, recordCodec } = workerData;
 const READER_NICE = 10;
 const db = new Database(file, { readonly, fileMustExist: readonly });
 
@@ -89,6 +90,21 @@ db.function('tagwell_hll_merge', { deterministic: true }, (sketch, stored, regis
   for (let e = 0; e < k; e += 3) dense[(merged[e] << 8) | merged[e + 1]] = merged[e + 2];
   return dense;
 });
+
+// A hit's stored record from its text (storage/hit-record.ts encodeRecordText, the same bytes):
+// the format byte, then the text DEFLATEd with the codec's preset dictionary. Here, the records of
+// a group commit are compressed on this thread, not on the server's event loop.
+if (recordCodec) {
+  const { format, ...zlib } = recordCodec;
+  const options = { ...zlib, dictionary: Buffer.from(zlib.dictionary) };
+  db.function('tagwell_hit_record', { deterministic: true }, (text) => {
+    const body = deflateRawSync(Buffer.from(text, 'utf8'), options);
+    const out = Buffer.allocUnsafe(body.length + 1);
+    out[0] = format;
+    body.copy(out, 1);
+    return out;
+  });
+}
 
 /**
  * A reader thread runs at a lower CPU priority (nice READER_NICE) than the server's event loop and

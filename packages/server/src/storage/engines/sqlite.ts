@@ -27,6 +27,8 @@ export function openSqlite(dataDir: string, reads: ReaderOptions, log: (msg: str
     contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
     // `->>` with a plain label reads `$.label` and returns SQL text (SQLite 3.38+).
     jsonText: (column, key) => sql`(${sql.ref(column)} ->> ${sql.lit(key)})`,
+    // Registered on the writer's connection from RECORD_CODEC (sqlite-worker.mjs).
+    hitRecord: (text) => sql<Uint8Array>`tagwell_hit_record(${text})`,
     // The drivers themselves: kysely's destroy skips a driver it never used.
     async close() {
       await reader.destroy();
