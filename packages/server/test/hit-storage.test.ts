@@ -101,6 +101,16 @@ async function databaseBefore005(engine: Engine, hits: readonly NewHit[]): Promi
   await apply((name) => name >= '004' && name < '005');
 }
 
+/** What the generator never sends: context data, a query that is no variable's encoding, odd text. */
+const unusualHit = (seed: number): NewHit => ({
+  ...generateHits({ count: 1, seed })[0]!,
+  contextData: { 'tool.name': 'bmi', 'a.b': 'x&y=z' },
+  query: 'AQB=1&c.&tool.&name=bmi&.tool&.c&v1=%E2%82%AC%20ŵ&bad=%zz&AQE=1',
+  variables: { pageName: 'p', eVar1: '€ ŵ', list1: ['a', 'b'] },
+  pageName: 'not the variable',
+  events: 'event1,event5=3,event9:abc',
+});
+
 const month: ReportRange = { from: '2026-10-01', to: '2026-10-30' };
 const reportsOf = async (storage: Storage, range: ReportRange) => ({
   days: await storage.pageViewsByDay(range),
@@ -128,18 +138,7 @@ describe.each(engines)('hit storage on $engine', ({ engine, prepare, fresh }) =>
 
   it('migration 005 converts every hit stored before it, keeping ids, reads and reports; ids go on after the old ones', async () => {
     const p = await place();
-    const hits: NewHit[] = [
-      ...generateHits({ count: 300, seed: 21, pages: 12 }),
-      // What the generator never sends: context data, a query that is no variable's encoding, odd text.
-      {
-        ...generateHits({ count: 1, seed: 22 })[0]!,
-        contextData: { 'tool.name': 'bmi', 'a.b': 'x&y=z' },
-        query: 'AQB=1&c.&tool.&name=bmi&.tool&.c&v1=%E2%82%AC%20ŵ&bad=%zz&AQE=1',
-        variables: { pageName: 'p', eVar1: '€ ŵ', list1: ['a', 'b'] },
-        pageName: 'not the variable',
-        events: 'event1,event5=3,event9:abc',
-      },
-    ];
+    const hits: NewHit[] = [...generateHits({ count: 300, seed: 21, pages: 12 }), unusualHit(22)];
     const old = p.engine();
     await databaseBefore005(old, hits);
     // The newest hit deleted: its id is never given again.
@@ -165,17 +164,8 @@ describe.each(engines)('hit storage on $engine', ({ engine, prepare, fresh }) =>
   it('stores each hit\'s record byte for byte as hit-record.ts encodes it, wherever the engine compresses it', async () => {
     const p = await place();
     const storage = await open(p.options);
-    const hits: NewHit[] = [
-      ...generateHits({ count: 200, seed: 41, pages: 12 }),
-      // Text beyond ASCII and the generator's: the record's own separators are U+0000 to U+0002.
-      {
-        ...generateHits({ count: 1, seed: 42 })[0]!,
-        contextData: { 'tool.name': 'bmi €', 'a.b': 'x&y=z' },
-        query: 'AQB=1&v1=%E2%82%AC%20%C5%B5&bad=%zz&c2=%01&AQE=1',
-        variables: { pageName: 'p ŵ 😀', eVar1: '€ ŵ', list1: ['a', 'b'] },
-        userAgent: 'Mozilla/5.0 '.repeat(40),
-      },
-    ];
+    // With text beyond ASCII and a control character escaped in the query (the record's own separators are U+0000 to U+0002).
+    const hits: NewHit[] = [...generateHits({ count: 200, seed: 41, pages: 12 }), { ...unusualHit(42), query: 'AQB=1&v1=%E2%82%AC%20%C5%B5&bad=%zz&c2=%01&AQE=1', userAgent: 'Mozilla/5.0 😀 '.repeat(40) }];
     const stored = await storage.insertHits(hits);
     await storage.close();
     const raw = p.engine();
