@@ -29,7 +29,8 @@ export interface Variant {
 export const VARIANTS: Record<VariantId, Variant> = {
   'tagwell-production': {
     id: 'tagwell-production',
-    label: 'Tagwell, health-site production (41 rules)',
+    // Counted, so the label stays true as the property grows.
+    label: `Tagwell, health-site production (${loadProperty(HEALTH_PROPERTY).property.rules.length} rules)`,
     async build(trackingServer) {
       const { property, dir } = loadProperty(HEALTH_PROPERTY);
       return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer) })).js;
