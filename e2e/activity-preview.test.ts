@@ -7,43 +7,35 @@
  * as a preview and never counted; the same browser without the link gets its own experience.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
+import { giveConsent } from './support/consent';
 
 const TEST_NAME = 'Home heading preview check';
 const CONTROL_HEADING = 'NHS website for England';
 const VARIANT_HEADING = 'Your health, explained';
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true }));
 type Api = Awaited<ReturnType<typeof apiSession>>;
 type Option = { responseTokens?: Record<string, unknown> };
 type Answer = { execute?: { pageLoad?: { options?: Option[] } } };
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let api: Api;
 
+const live = useProduct({ LOGIN_ATTEMPTS_PER_MINUTE: '60' });
 beforeAll(async () => {
-  product = await startProduct({ LOGIN_ATTEMPTS_PER_MINUTE: '60' });
-  browser = await launchBrowser();
-  api = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  api = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   // The repository's own home page test sets the same heading: paused in the draft this test starts from.
   const detail = await api<{ latest: { version: number; document: { personalisation: { activities: Array<{ id: number; state?: string }> } } } }>('GET', '/api/admin/properties/health-site');
   const document = structuredClone(detail.body.latest.document);
   for (const activity of document.personalisation.activities) activity.state = 'paused';
   expect((await api('POST', '/api/admin/properties/health-site/versions', { document, baseVersion: detail.body.latest.version, note: 'repository activities paused' })).status).toBe(201);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
-const home = () => `http://www.health.localhost:${product.port}/`;
+const home = () => `http://www.health.localhost:${live.product.port}/`;
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
+  const context = await live.browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await giveConsent(context);
   return context;
 }
 
@@ -75,10 +67,10 @@ async function visitorsReach(activityId: number, n: number): Promise<void> {
 
 describe('an A/B test from the console to the demo page, and its preview', () => {
   it('is made with the form, published to production, decided for visitors, and previewed one experience at a time', { timeout: 240_000 }, async () => {
-    const context = await browser.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await live.browser.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const console_ = await context.newPage();
-    await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
-    await console_.goto(`${product.base}/console/`);
+    await giveConsent(context);
+    await console_.goto(`${live.product.base}/console/`);
     await console_.waitForURL(/\/console\/sign-in$/);
     await console_.getByLabel('Username').fill(ADMIN.username);
     await console_.getByLabel('Password').fill(ADMIN.password);
@@ -86,7 +78,7 @@ describe('an A/B test from the console to the demo page, and its preview', () =>
     await console_.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
 
     // The form: the home page only, the control as it is, the variant's heading by setText.
-    await console_.goto(`${product.base}/console/activities`);
+    await console_.goto(`${live.product.base}/console/activities`);
     await console_.getByRole('link', { name: 'New A/B test in health-site' }).click();
     await console_.getByRole('heading', { name: 'New A/B test' }).waitFor();
     await console_.getByLabel('Test name').fill(TEST_NAME);
@@ -110,7 +102,7 @@ describe('an A/B test from the console to the demo page, and its preview', () =>
     const version = latest.body.latest.version;
 
     // Published from the console through development and staging to production, with its note.
-    await console_.goto(`${product.base}/console/properties/health-site/versions`);
+    await console_.goto(`${live.product.base}/console/properties/health-site/versions`);
     for (const environment of ['development', 'staging']) {
       await console_.getByRole('button', { name: `Publish version ${version} to ${environment}` }).click();
       await console_.getByText(`Version ${version} now runs on ${environment}`).waitFor({ timeout: 30_000 });
@@ -142,7 +134,7 @@ describe('an A/B test from the console to the demo page, and its preview', () =>
     await visitorsReach(activity.id, counted);
 
     // The activity's page: a Preview per experience, accessible.
-    await console_.goto(`${product.base}/console/activities`);
+    await console_.goto(`${live.product.base}/console/activities`);
     await console_.getByRole('link', { name: TEST_NAME, exact: true }).click();
     await console_.getByRole('heading', { level: 1, name: `Results: ${TEST_NAME}` }).waitFor();
     const previews = console_.getByRole('region', { name: 'Preview an experience' });
@@ -162,7 +154,7 @@ describe('an A/B test from the console to the demo page, and its preview', () =>
     await first.goto(home());
     await expect.poll(() => mcid, { timeout: 30_000 }).toMatch(/^\d{38}$/);
     await first.close();
-    const asked = await fetch(`${product.base}/rest/v1/delivery?client=health&sessionId=e2e-allocation`, {
+    const asked = await fetch(`${live.product.base}/rest/v1/delivery?client=health&sessionId=e2e-allocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: { tntId: mcid }, context: { channel: 'web', address: { url: home() } }, execute: { pageLoad: {} } }),
@@ -191,7 +183,7 @@ describe('an A/B test from the console to the demo page, and its preview', () =>
       await previews.getByRole('status').getByText(`Preview of ${name} until`).waitFor();
       // The page's hits are in (the page view, and any report of what it showed) before going on.
       await expect
-        .poll(async () => (await latestBeacons<{ hitType: string; query: string; receivedAt: string }>(product.base, 50)).filter((b) => b.receivedAt > since && b.hitType === 'page' && b.query.includes('www.health.localhost')).length, { timeout: 30_000 })
+        .poll(async () => (await latestBeacons<{ hitType: string; query: string; receivedAt: string }>(live.product.base, 50)).filter((b) => b.receivedAt > since && b.hitType === 'page' && b.query.includes('www.health.localhost')).length, { timeout: 30_000 })
         .toBeGreaterThan(0);
       await popup.close();
     }

@@ -7,20 +7,16 @@
  * the confirmation fits 360 px.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 type Api = Awaited<ReturnType<typeof apiSession>>;
 let api: Api;
 type Doc = { rules: Array<{ name: string; actions: Array<{ type: string; settings: Record<string, unknown> }> }> };
 
+const live = useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  api = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  api = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   // Version 2 renames a link and has run on development and staging; production runs version 1.
   const detail = await api<{ latest: { version: number; document: Doc } }>('GET', '/api/admin/properties/health-site');
   const document = structuredClone(detail.body.latest.document);
@@ -30,17 +26,13 @@ beforeAll(async () => {
   expect(saved.body.version).toBe(2);
   for (const environment of ['development', 'staging']) expect((await api('POST', '/api/admin/properties/health-site/publications', { environment, version: 2 })).status).toBe(201);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   const violations = await seriousA11yViolations(page);
   expect({ where, violations: violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`) }).toEqual({ where, violations: [] });
 }
 
-const production = async () => (await fetch(`${product.base}/containers/health-site/production.js`)).text();
+const production = async () => (await fetch(`${live.product.base}/containers/health-site/production.js`)).text();
 /** The versions table's "Where and when" cell of a version. */
 const whereAndWhen = (page: Page, version: number) =>
   page.getByRole('table', { name: 'Versions' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(version), exact: true }) }).getByRole('cell').nth(2).innerText();
@@ -49,15 +41,15 @@ const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short',
 
 describe('publishing to production in the console', () => {
   it('asks with the changes against production and a note, keeps the note, and labels versions by what ran where and when', async () => {
-    const context = await browser.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await live.browser.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${product.base}/console/`);
+    await page.goto(`${live.product.base}/console/`);
     await page.waitForURL(/\/console\/sign-in$/);
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
-    await page.goto(`${product.base}/console/properties/health-site/versions`);
+    await page.goto(`${live.product.base}/console/properties/health-site/versions`);
     await page.getByRole('heading', { level: 2, name: 'Version 2' }).waitFor();
 
     // Labels from the publication history.

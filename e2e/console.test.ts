@@ -9,46 +9,36 @@
  * search finds by address; the console, the containers and JSON go compressed.
  */
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
+import { giveConsent } from './support/consent';
 
 const PASSWORD = 'a long enough password';
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
+// Each test signs in through the page, a dozen sign-ins within a minute from one address.
+const live = useProduct({ LOGIN_ATTEMPTS_PER_MINUTE: '60' });
 beforeAll(async () => {
-  // Each test signs in through the page, a dozen sign-ins within a minute from one address.
-  product = await startProduct({ LOGIN_ATTEMPTS_PER_MINUTE: '60' });
-  browser = await launchBrowser();
-  const admin = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const admin = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   for (const role of ['viewer', 'editor', 'publisher'] as const) {
     const created = await admin('POST', '/api/admin/users', { username: role, password: PASSWORD, role });
     expect(created.status).toBe(201);
   }
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true }));
 
 async function newContext(viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.browser.newContext({ viewport });
-  await consented(context);
+  const context = await live.browser.browser.newContext({ viewport });
+  // The demo pages wait for the visitor's cookie choice; this visitor has made it.
+  await giveConsent(context);
   return context;
 }
 
-/** The demo pages wait for the visitor's cookie choice; this visitor has made it. */
-const consented = (context: BrowserContext) => context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
 
 /** Signs in through the sign-in page, as a person would, and lands on the property list. */
 async function signIn(username: string, password = PASSWORD, viewport?: { width: number; height: number }): Promise<Page> {
   const context = await newContext(viewport);
   const page = await context.newPage();
-  await page.goto(`${product.base}/console/`);
+  await page.goto(`${live.product.base}/console/`);
   await page.waitForURL(/\/console\/sign-in$/);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -65,7 +55,7 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 type Beacon = { linkName: string | null; receivedAt: string };
 async function waitForBeacon(predicate: (b: Beacon) => boolean, after: string): Promise<Beacon> {
   for (let i = 0; i < 60; i++) {
-    const beacons = await latestBeacons<Beacon>(product.base, 50);
+    const beacons = await latestBeacons<Beacon>(live.product.base, 50);
     const found = beacons.find((b) => b.receivedAt > after && predicate(b));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -79,7 +69,7 @@ async function visitorSaysNo(): Promise<string | null> {
   try {
     const page = await context.newPage();
     const since = new Date().toISOString();
-    await page.goto(`http://www.health.localhost:${product.port}/conditions/chickenpox`);
+    await page.goto(`http://www.health.localhost:${live.product.port}/conditions/chickenpox`);
     await page.click('.app-feedback__no');
     return (await waitForBeacon((b) => (b.linkName ?? '').startsWith('Feedback: N'), since)).linkName;
   } finally {
@@ -90,7 +80,7 @@ async function visitorSaysNo(): Promise<string | null> {
 /** Every hit the collector stored from pages on `host` since `since`, settled, as comparable query parameters (not the time sent, nor the visitor id). */
 async function hitsOf(host: string, since: string): Promise<Array<Record<string, string>>> {
   const read = async () =>
-    (await latestBeacons<{ query: string; receivedAt: string }>(product.base, 100))
+    (await latestBeacons<{ query: string; receivedAt: string }>(live.product.base, 100))
       .filter((b) => b.receivedAt > since)
       .map((b) => new URLSearchParams(b.query))
       .filter((params) => {
@@ -205,7 +195,7 @@ describe('the console', () => {
     const page = await signIn('viewer');
     await page.getByRole('link', { name: 'Debugger' }).click();
     await page.getByRole('heading', { level: 1, name: 'Debugger' }).waitFor();
-    const url = `http://dev.health.localhost:${product.port}/conditions/chickenpox`;
+    const url = `http://dev.health.localhost:${live.product.port}/conditions/chickenpox`;
     await page.getByLabel('Demo page').selectOption(url);
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open page' }).click()]);
     await popup.waitForLoadState('load');
@@ -220,12 +210,12 @@ describe('the console', () => {
     await expectAccessible(page, 'debugger with hits');
 
     // An address the visitor typed an e-mail address into: the guard removes it, the debugger says so.
-    await page.getByLabel('Page address').fill(`http://dev.health.localhost:${product.port}/conditions/chickenpox?contact=ana.jones@example.com`);
+    await page.getByLabel('Page address').fill(`http://dev.health.localhost:${live.product.port}/conditions/chickenpox?contact=ana.jones@example.com`);
     await page.getByRole('button', { name: 'Open page' }).click();
     const redactions = page.getByRole('region', { name: 'Redactions' });
     await expect.poll(() => redactions.innerText(), { timeout: 20_000 }).toMatch(/privacy guard removed an e-mail address from/);
     await hits.locator('article mark').first().waitFor({ timeout: 20_000 });
-    const stored = await latestBeacons<{ query: string }>(product.base, 5);
+    const stored = await latestBeacons<{ query: string }>(live.product.base, 5);
     expect(stored.some((b) => b.query.includes('example.com'))).toBe(false);
     await page.context().close();
   });
@@ -235,10 +225,10 @@ describe('the console', () => {
     await debuggerPage.getByRole('link', { name: 'Debugger' }).click();
     await debuggerPage.getByRole('heading', { level: 1, name: 'Debugger' }).waitFor();
     for (const host of ['dev.health.localhost', 'www.health.localhost']) {
-      const url = `http://${host}:${product.port}/conditions/chickenpox`;
+      const url = `http://${host}:${live.product.port}/conditions/chickenpox`;
       // A first visit each time, as the direct visitor's below (the site's cookies remember the previous page).
       await debuggerPage.context().clearCookies({ domain: /health\.localhost$/ });
-      await consented(debuggerPage.context());
+      await giveConsent(debuggerPage.context());
       let since = new Date().toISOString();
       await debuggerPage.getByLabel('Demo page').selectOption(url);
       const [popup] = await Promise.all([debuggerPage.context().waitForEvent('page'), debuggerPage.getByRole('button', { name: 'Open page' }).click()]);
@@ -355,7 +345,7 @@ describe('the console', () => {
     page.on('response', (response) => void seen.push(response));
     /** The responses so far, with their headers. */
     const responses = async () => Promise.all(seen.map(async (r) => ({ url: r.url(), headers: await r.allHeaders() })));
-    await page.goto(`${product.base}/console/`);
+    await page.goto(`${live.product.base}/console/`);
     await page.getByRole('heading', { level: 1, name: 'Sign in to Tagwell' }).waitFor();
     await page.waitForLoadState('networkidle');
     const firstLoad = await resourceSizes(page);
@@ -363,7 +353,7 @@ describe('the console', () => {
     const script = loaded.find((r) => /\/console\/assets\/index-[\w-]+\.js$/.test(r.url))!;
     expect(script.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable', etag: expect.stringMatching(/-br"$/) });
     expect(script.headers.vary?.toLowerCase()).toContain('accept-encoding');
-    const html = loaded.find((r) => r.url === `${product.base}/console/`)!;
+    const html = loaded.find((r) => r.url === `${live.product.base}/console/`)!;
     expect(html.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
     // The whole first load: page, script, styles, JSON. Before compression it was all of 500 KB and more.
     const sum = (key: 'transferSize' | 'decodedBodySize') => firstLoad.reduce((n, e) => n + e[key], 0);
@@ -371,7 +361,7 @@ describe('the console', () => {
     expect(sum('transferSize')).toBeLessThan(sum('decodedBodySize') * 0.4);
 
     // The production container on a demo page: brotli, under a third of the script's bytes.
-    await page.goto(`http://www.health.localhost:${product.port}/conditions/chickenpox`);
+    await page.goto(`http://www.health.localhost:${live.product.port}/conditions/chickenpox`);
     await page.waitForLoadState('load');
     const container = (await resourceSizes(page)).find((e) => e.name.includes('/containers/health-site/production.js'))!;
     expect(container.decodedBodySize).toBeGreaterThan(30_000);
@@ -395,9 +385,9 @@ describe('the console', () => {
 
   it('the reports page draws charts from hits the test sent', async () => {
     const send = async (params: string) => {
-      const query = `AQB=1&ndh=1&pageName=e2e%3Atool&g=${encodeURIComponent(`http://www.health.localhost:${product.port}/tools/e2e`)}&cc=GBP&${params}&AQE=1`;
-      const answer = await fetch(`http://metrics.health.localhost:${product.port}/b/ss/nhsukprod/1/TW-e2e/s1?${query}`.replace('metrics.health.localhost', '127.0.0.1'), {
-        headers: { host: `metrics.health.localhost:${product.port}` },
+      const query = `AQB=1&ndh=1&pageName=e2e%3Atool&g=${encodeURIComponent(`http://www.health.localhost:${live.product.port}/tools/e2e`)}&cc=GBP&${params}&AQE=1`;
+      const answer = await fetch(`http://metrics.health.localhost:${live.product.port}/b/ss/nhsukprod/1/TW-e2e/s1?${query}`.replace('metrics.health.localhost', '127.0.0.1'), {
+        headers: { host: `metrics.health.localhost:${live.product.port}` },
       });
       expect(answer.status).toBe(200);
     };
@@ -444,7 +434,7 @@ describe('the console', () => {
       '/users',
     ];
     for (const path of paths) {
-      await page.goto(`${product.base}/console${path}`);
+      await page.goto(`${live.product.base}/console${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, path);
@@ -461,7 +451,7 @@ describe('the console', () => {
     // The sign-in page, signed out.
     const context = await newContext({ width: 360, height: 800 });
     const signInPage = await context.newPage();
-    await signInPage.goto(`${product.base}/console/sign-in`);
+    await signInPage.goto(`${live.product.base}/console/sign-in`);
     await signInPage.getByRole('heading', { level: 1 }).waitFor();
     await expectAccessible(signInPage, '/sign-in');
     await context.close();

@@ -5,35 +5,27 @@
  * the rule that sent it and shows the data elements as they were when it was sent.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
+import { consentCookieOf } from './support/consent';
 
 const PASSWORD = 'a long enough password';
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true }));
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
+const live = useProduct();
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  const admin = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const admin = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   expect((await admin('POST', '/api/admin/users', { username: 'viewer', password: PASSWORD, role: 'viewer' })).status).toBe(201);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function signIn(): Promise<Page> {
-  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await live.browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([
-    { name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' },
+    consentCookieOf(),
     // The condition page personalises (activity 1002), whose display link hit would come and go with the decision: off here (SPEC §8 mboxDisable).
     { name: 'mboxDisable', value: '1', domain: '.health.localhost', path: '/' },
   ]);
   const page = await context.newPage();
-  await page.goto(`${product.base}/console/`);
+  await page.goto(`${live.product.base}/console/`);
   await page.waitForURL(/\/console\/sign-in$/);
   await page.getByLabel('Username').fill('viewer');
   await page.getByLabel('Password').fill(PASSWORD);
@@ -47,7 +39,7 @@ describe('the debugger hit list', () => {
     const page = await signIn();
     await page.getByRole('link', { name: 'Debugger' }).click();
     await page.getByRole('heading', { level: 1, name: 'Debugger' }).waitFor();
-    await page.getByLabel('Demo page').selectOption(`http://dev.health.localhost:${product.port}/conditions/chickenpox`);
+    await page.getByLabel('Demo page').selectOption(`http://dev.health.localhost:${live.product.port}/conditions/chickenpox`);
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open page' }).click()]);
     await popup.waitForLoadState('load');
     const hits = page.getByRole('region', { name: 'Hits' });

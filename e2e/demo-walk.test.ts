@@ -6,6 +6,7 @@ import { hasPostcode, replacePostcodes } from '@tagwell/runtime/privacy/postcode
 import { assertProperty, buildSdr, queryKey, type Condition, type Property, type Rule } from '@tagwell/schema';
 import { HEALTH_PROPERTY, startHealthSite, type HealthSite } from './support/health';
 import type { Hit } from './support/server';
+import { consentCookieOf } from './support/consent';
 
 // The whole demo site in one visit: every page of the live host (SPEC §2, the section hubs and a page
 // that does not exist) and of the other measured demo hosts, in Chromium with the health-site
@@ -190,9 +191,8 @@ const walked: Hit[] = [];
 beforeAll(async () => {
   site = await startHealthSite();
   context = await site.browser.newContext();
-  const consent = JSON.stringify({ necessary: true, statistics: true, marketing: true, consented: true });
   await context.addCookies([
-    { name: 'nhsuk-cookie-consent', value: encodeURIComponent(consent), domain: '.health.localhost', path: '/' },
+    consentCookieOf({ statistics: true, marketing: true }),
     { name: 'nhsuk_stitch_id', value: STITCH_ID, domain: '.health.localhost', path: '/' },
   ]);
   // Links are clicked, not followed: the walk stays on the page (the container sees a click it does not hold).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CIDS } from '@tagwell/demo-site';
 import { pageViews, startHealthSite, type HealthSite } from './support/health';
 import type { Hit } from './support/server';
+import { giveConsent } from './support/consent';
 
 // The visitor identity on the demo health site, in Chromium, with the health-site property's real
 // containers and the identity service (docs/IDENTITY.md, CONTRACT §5, SPEC §9). The property is
@@ -27,8 +28,7 @@ const idCookie = async (context: BrowserContext) => (await context.cookies()).fi
 const visitorId = (page: Page) =>
   page.evaluate(() => (window as unknown as { _satellite: { getVisitorId(): { getMarketingCloudVisitorID(): string } | undefined } })._satellite.getVisitorId()?.getMarketingCloudVisitorID() ?? null);
 /** Consent on a host outside `.health.localhost`, where the site's own consent cookie does not reach. */
-const consentOn = (context: BrowserContext, domain: string) =>
-  context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true })), domain, path: '/' }]);
+const consentOn = (context: BrowserContext, domain: string) => giveConsent(context, { statistics: true }, domain);
 
 describe('an id after consent (CONTRACT §5)', () => {
   it('every hit carries it, the same on every page and on the hosts sharing the cookie domain; asked for once', async () => {

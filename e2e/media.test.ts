@@ -6,38 +6,29 @@
  * Playwright's, paused, and moved on by the test while the 4-second video plays in real time.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, startProduct, type Product } from './support/product';
+import { ADMIN, apiSession, useProduct } from './support/product';
+import { giveConsent } from './support/consent';
+
+const live = useProduct();
 
 type Beacon = { hitType: string; linkType: string | null; linkName: string | null; contextData: Record<string, string>; query: string };
 type MediaRow = { content: string; starts: number; completes: number; completionRate: number; timePlayed: number };
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 const START = new Date('2026-03-02T09:00:00Z').getTime();
 
 /** A visitor with Statistics consent, on `path` of the live demo host, the page's clock installed (and running). */
 async function visit(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.browser.newContext();
-  const consent = { necessary: true, statistics: true, marketing: false, consented: true };
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(JSON.stringify(consent)), domain: '.health.localhost', path: '/' }]);
+  const context = await live.browser.browser.newContext();
+  await giveConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.clock.install({ time: START });
-  await page.goto(`http://www.health.localhost:${product.port}${path}`);
+  await page.goto(`http://www.health.localhost:${live.product.port}${path}`);
   return { context, page, errors };
 }
 
@@ -45,7 +36,7 @@ async function visit(path: string): Promise<{ context: BrowserContext; page: Pag
 async function mediaHits(content: string, done: (hits: Beacon[]) => boolean): Promise<Beacon[]> {
   let hits: Beacon[] = [];
   for (let i = 0; i < 100; i++) {
-    hits = (await latestBeacons<Beacon>(product.base, 200)).filter((b) => b.contextData['a.media.name'] === content).reverse();
+    hits = (await latestBeacons<Beacon>(live.product.base, 200)).filter((b) => b.contextData['a.media.name'] === content).reverse();
     if (done(hits)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -90,7 +81,7 @@ it('reports the warm-up video played, paused and played to its end: pings every 
   // Custom link hits, named for their event.
   expect(hits.every((h) => h.hitType === 'link' && h.linkType === 'o' && h.linkName === `Media ${h.contextData['tw.media.event']}`)).toBe(true);
 
-  const api = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const api = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   const report = await api<{ mediaByContent: MediaRow[] }>('GET', '/api/admin/reports?reportSuite=nhsukprod');
   expect(report.body.mediaByContent).toContainEqual({ content: 'Warm-up exercises', starts: 1, completes: 1, completionRate: 1, timePlayed: 20 });
   expect(errors).toEqual([]);
@@ -137,7 +128,7 @@ it("the site's own player: its events reported, one that does not match its sche
   expect(heard.first).toHaveLength(3);
   expect(heard.last).toEqual(heard.first);
   const sent = heard.first.map((url) => new URL(url));
-  expect(sent.every((url) => url.host === `metrics.health.localhost:${product.port}` && url.pathname.startsWith('/b/ss/nhsukprod/1/'))).toBe(true);
+  expect(sent.every((url) => url.host === `metrics.health.localhost:${live.product.port}` && url.pathname.startsWith('/b/ss/nhsukprod/1/'))).toBe(true);
   expect(sent.map((url) => url.searchParams.get('pev2'))).toEqual(['Media sessionStart', 'Media play', 'Media sessionEnd']);
   expect(hits.map((h) => h.query)).toEqual(sent.map((url) => url.search.slice(1)));
   expect(errors).toEqual([]);

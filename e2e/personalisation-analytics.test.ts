@@ -4,25 +4,17 @@
  * of its own (`tnta`, docs/PERSONALISATION.md "Analytics"), which the collector stores as the analysts
  * read it; a link click (event17) then converts in the activity's results.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, startProduct, type Product } from './support/product';
+import { ADMIN, apiSession, useProduct } from './support/product';
+import { giveConsent } from './support/consent';
+
+const live = useProduct();
 
 const ACTIVITY = 1001;
 const VARIANT_HEADING = 'Health information you can trust';
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 type Beacon = { hitType: string; linkName: string | null; query: string; variables: Record<string, unknown> };
 type Results = { counts: { goals: Array<{ id: string; name: string }>; experiences: Array<{ id: string; visitors: number; goals: Record<string, { conversions: number }> }> } };
@@ -39,9 +31,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 it('stores the tnta of the variant shown on the home page, and converts a link click in the results', async () => {
-  const context = await browser.browser.newContext();
-  const consent = { necessary: true, statistics: true, marketing: false, consented: true };
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(JSON.stringify(consent)), domain: '.health.localhost', path: '/' }]);
+  const context = await live.browser.browser.newContext();
+  await giveConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -49,11 +40,11 @@ it('stores the tnta of the variant shown on the home page, and converts a link c
   page.on('response', (response) => {
     if (response.url().includes('/rest/v1/delivery')) void response.json().then((body: Answer) => answers.push(body), () => undefined);
   });
-  await page.goto(`http://www.health.localhost:${product.port}/`);
+  await page.goto(`http://www.health.localhost:${live.product.port}/`);
 
   // The display hit, as stored and read by a script (CONTRACT §2).
   const beacons = await until(
-    () => latestBeacons<Beacon>(product.base, 50),
+    () => latestBeacons<Beacon>(live.product.base, 50),
     (list) => list.some((b) => b.linkName === 'Personalisation display'),
   );
   const display = beacons.find((b) => b.linkName === 'Personalisation display');
@@ -72,7 +63,7 @@ it('stores the tnta of the variant shown on the home page, and converts a link c
   if (experience === 1) expect(heading).toBe(VARIANT_HEADING);
   else expect(heading).not.toBe(VARIANT_HEADING);
 
-  const api = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const api = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   const results = () => api<Results>('GET', `/api/admin/activities/${ACTIVITY}/results?environment=production`).then((r) => r.body);
   const linkGoal = (r: Results) => r.counts.goals.find((g) => g.name === 'Link click')!.id;
   const conversions = (r: Results) => r.counts.experiences[experience]!.goals[linkGoal(r)]?.conversions ?? 0;
@@ -84,7 +75,7 @@ it('stores the tnta of the variant shown on the home page, and converts a link c
   await page.click('footer a[href*="/service-search/pharmacy"]');
   const converted = await until(results, (r) => conversions(r) === 1);
   expect(conversions(converted)).toBe(1);
-  const click = (await latestBeacons<Beacon>(product.base, 50)).find((b) => b.variables.marketingCloudVisitorID === mid && (new URLSearchParams(b.query).get('events') ?? '').split(',').some((e) => e.split(/[:=]/)[0] === 'event17'));
+  const click = (await latestBeacons<Beacon>(live.product.base, 50)).find((b) => b.variables.marketingCloudVisitorID === mid && (new URLSearchParams(b.query).get('events') ?? '').split(',').some((e) => e.split(/[:=]/)[0] === 'event17'));
   expect(click).toBeDefined();
   expect(errors).toEqual([]);
   await context.close();

@@ -7,23 +7,17 @@
  * browser too old to run it each get their message, and no page ever gets an error.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ALREADY, DISABLED, OLD_BROWSER } from '../packages/runtime/src/personalisation/vendor-api/messages';
-import { launchBrowser } from './support/browser';
-import { startProduct, type Product } from './support/product';
+import { useProduct } from './support/product';
+import { giveConsent } from './support/consent';
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-}, 180_000);
+const live = useProduct();
+// Before useProduct's own afterAll (vitest runs them last registered first): the visitors' contexts, then the browser.
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await product?.stop();
 });
 
 interface Visit {
@@ -42,10 +36,9 @@ interface Visit {
 
 /** A fresh visitor on the live demo host, with the Statistics choice given, and `init` run before the page's scripts. */
 async function visit(path: string, options: { statistics?: boolean; init?: () => void } = {}): Promise<Visit> {
-  const context = await browser.browser.newContext();
+  const context = await live.browser.browser.newContext();
   contexts.push(context);
-  const consent = { necessary: true, statistics: options.statistics ?? true, marketing: false, consented: true };
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(JSON.stringify(consent)), domain: '.health.localhost', path: '/' }]);
+  await giveConsent(context, { statistics: options.statistics ?? true });
   const page = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -56,7 +49,7 @@ async function visit(path: string, options: { statistics?: boolean; init?: () =>
   page.on('request', (request) => request.url().includes('/rest/v1/delivery') && deliveries.push(request.postData() ?? ''));
   page.on('response', (response) => response.url().includes('/rest/v1/delivery') && answers.push([response.request().postData() ?? '', response.status(), response.request().resourceType()]));
   if (options.init) await page.addInitScript(options.init);
-  await page.goto(`http://www.health.localhost:${product.port}${path}`);
+  await page.goto(`http://www.health.localhost:${live.product.port}${path}`);
   await page.waitForFunction(() => !!(window as { _satellite?: unknown })._satellite && !!(window as { adobe?: { target?: unknown } }).adobe?.target);
   return { page, errors, warnings, deliveries, answers, log: () => page.evaluate(() => (window as unknown as { _satellite: { logger: { history: string[][] } } })._satellite.logger.history.map(([, message]) => message!)) };
 }

@@ -6,23 +6,19 @@
  * no error in the page. Ending the preview from the console brings production back.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PreviewTokens } from '../packages/server/src/preview/tokens';
 import { latestBeacons } from './support/beacons';
-import { launchBrowser } from './support/browser';
-import { ADMIN, apiSession, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
+import { giveConsent } from './support/consent';
 
 const SECRET = 'the e2e preview secret, at least thirty-two characters';
 const PASSWORD = 'a long enough password';
-const CONSENT = encodeURIComponent(JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true }));
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let draft: number;
 
+const live = useProduct({ TAGWELL_PREVIEW_SECRET: SECRET, LOGIN_ATTEMPTS_PER_MINUTE: '60' });
 beforeAll(async () => {
-  product = await startProduct({ TAGWELL_PREVIEW_SECRET: SECRET, LOGIN_ATTEMPTS_PER_MINUTE: '60' });
-  browser = await launchBrowser();
-  const admin = await apiSession(product.base, ADMIN.username, ADMIN.password);
+  const admin = await apiSession(live.product.base, ADMIN.username, ADMIN.password);
   expect((await admin('POST', '/api/admin/users', { username: 'editor', password: PASSWORD, role: 'editor' })).status).toBe(201);
   // The draft: the "No" feedback link renamed; saved, published nowhere.
   const latest = await admin<{ latest: { version: number; document: unknown } }>('GET', '/api/admin/properties/health-site');
@@ -31,16 +27,12 @@ beforeAll(async () => {
   expect(saved.status).toBe(201);
   draft = saved.body.version;
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
-const livePage = () => `http://www.health.localhost:${product.port}/conditions/chickenpox`;
+const livePage = () => `http://www.health.localhost:${live.product.port}/conditions/chickenpox`;
 
 async function newContext(): Promise<BrowserContext> {
-  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: CONSENT, domain: '.health.localhost', path: '/' }]);
+  const context = await live.browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await giveConsent(context);
   return context;
 }
 
@@ -57,7 +49,7 @@ async function saysNo(page: Page): Promise<string | null> {
   const since = new Date().toISOString();
   await page.click('.app-feedback__no');
   for (let i = 0; i < 80; i++) {
-    const found = (await latestBeacons<{ linkName: string | null; receivedAt: string }>(product.base, 50)).find(
+    const found = (await latestBeacons<{ linkName: string | null; receivedAt: string }>(live.product.base, 50)).find(
       (b) => b.receivedAt > since && (b.linkName ?? '').startsWith('Feedback: '),
     );
     if (found) return found.linkName;
@@ -84,7 +76,7 @@ async function visitor(cookie?: string): Promise<{ linkName: string | null; erro
 async function signIn(): Promise<Page> {
   const context = await newContext();
   const page = await context.newPage();
-  await page.goto(`${product.base}/console/`);
+  await page.goto(`${live.product.base}/console/`);
   await page.waitForURL(/\/console\/sign-in$/);
   await page.getByLabel('Username').fill('editor');
   await page.getByLabel('Password').fill(PASSWORD);
@@ -110,11 +102,11 @@ describe('previewing a draft on the live host', () => {
     // A new debugger window goes to the start address, which sets the cookie and comes back to the page.
     const [previewed] = await Promise.all([console_.context().waitForEvent('page'), preview.getByRole('button', { name: 'Start preview' }).click()]);
     const previewErrors = pageErrors(previewed);
-    await preview.getByText(new RegExp(`^Preview on: version ${draft} of health-site replaces the production container on www\\.health\\.localhost:${product.port} in this browser only`)).waitFor();
+    await preview.getByText(new RegExp(`^Preview on: version ${draft} of health-site replaces the production container on www\\.health\\.localhost:${live.product.port} in this browser only`)).waitFor();
     await previewed.waitForURL(livePage(), { waitUntil: 'load' });
     expect(popup.isClosed()).toBe(true);
     expect(await saysNo(previewed)).toBe('Feedback: Draft No');
-    const cookies = await console_.context().cookies(`http://www.health.localhost:${product.port}/containers/health-site/production.js`);
+    const cookies = await console_.context().cookies(`http://www.health.localhost:${live.product.port}/containers/health-site/production.js`);
     expect(cookies.find((c) => c.name === 'tw_preview')).toMatchObject({ domain: 'www.health.localhost', path: '/containers/health-site/', httpOnly: true, sameSite: 'Lax' });
     const violations = await seriousA11yViolations(console_);
     expect(violations.map((v) => v.id)).toEqual([]);

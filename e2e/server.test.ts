@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
 import { E2E_API_TOKEN, latestBeacons } from './support/beacons';
 import { launchBrowser } from './support/browser';
+import { giveConsent } from './support/consent';
 
 // `npm start`'s server end to end: a visitor on the demo site, the container it serves, the
 // collector that stores the hit, and the beacon API that returns it (CONTRACT §2, §3).
@@ -28,8 +29,7 @@ afterAll(async () => {
 
 it('a page view on the demo site reaches the beacon API, with its link click after it', async () => {
   const context = await browser.browser.newContext();
-  const consent = JSON.stringify({ necessary: true, statistics: true, marketing: false, consented: true });
-  await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(consent), domain: '.health.localhost', path: '/' }]);
+  await giveConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -5,30 +5,21 @@
  * hits are kept (RETENTION_DAYS); axe finds no serious or critical violation.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ADMIN, seriousA11yViolations, startProduct, type Product } from './support/product';
+import { expect, it } from 'vitest';
+import { ADMIN, seriousA11yViolations, useProduct } from './support/product';
 
-let product: Product;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const live = useProduct({ RETENTION_DAYS: '30' });
 
-beforeAll(async () => {
-  product = await startProduct({ RETENTION_DAYS: '30' });
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+
 
 /** Three visitors, as the identity service writes their ids: 38 digits. */
 const VISITORS = ['11111111111111111111111111111111111111', '22222222222222222222222222222222222222', '33333333333333333333333333333333333333'];
 
 /** A page view through the collector, as the health site's container sends it. */
 async function pageView(visitor: string, pageName: string, section: string): Promise<void> {
-  const url = `http://www.health.localhost:${product.port}/${pageName.replaceAll(':', '/')}`;
+  const url = `http://www.health.localhost:${live.product.port}/${pageName.replaceAll(':', '/')}`;
   const query = `AQB=1&ndh=1&pageName=${encodeURIComponent(pageName)}&g=${encodeURIComponent(url)}&c5=${section}&cc=GBP&events=event1&mid=${visitor}&AQE=1`;
-  const answer = await fetch(`http://127.0.0.1:${product.port}/b/ss/nhsukprod/1/TW-e2e/s1?${query}`, { headers: { host: `metrics.health.localhost:${product.port}` } });
+  const answer = await fetch(`http://127.0.0.1:${live.product.port}/b/ss/nhsukprod/1/TW-e2e/s1?${query}`, { headers: { host: `metrics.health.localhost:${live.product.port}` } });
   expect(answer.status).toBe(200);
 }
 
@@ -45,10 +36,10 @@ it('shows the visitors of hits with known ids, new and repeat, per day, section 
   await pageView(VISITORS[2]!, 'e2e:visitors:three', 'e2e-b');
   const today = new Date().toISOString().slice(0, 10);
 
-  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await live.browser.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${product.base}/console/sign-in`);
+    await page.goto(`${live.product.base}/console/sign-in`);
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -8,6 +8,7 @@ import { ENVIRONMENTS, type Property } from '@tagwell/schema';
 import { launchBrowser } from './browser';
 import { identityHandler } from './identity';
 import { startTestServer, type Hit, type TestServer } from './server';
+import { giveConsent } from './consent';
 
 export const HEALTH_PROPERTY = join(import.meta.dirname, '..', '..', 'properties', 'health-site', 'property.json');
 
@@ -60,10 +61,7 @@ export async function startHealthSite(options: HealthSiteOptions = {}): Promise<
     url,
     async visitor(consent = { statistics: true, marketing: true }) {
       const context = await browser.newContext();
-      if (consent) {
-        const value = JSON.stringify({ necessary: true, statistics: consent.statistics, marketing: consent.marketing, consented: true });
-        await context.addCookies([{ name: 'nhsuk-cookie-consent', value: encodeURIComponent(value), domain: '.health.localhost', path: '/' }]);
-      }
+      if (consent) await giveConsent(context, consent);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

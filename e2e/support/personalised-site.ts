@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadConfig, startServer, type RunningServer } from '@tagwell/server';
 import { launchBrowser } from './browser';
+import { giveConsent } from './consent';
 
 /** The property document as JSON, for a test to change. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test changes what it needs
@@ -68,12 +69,8 @@ export async function startPersonalisedSite(options: PersonalisedSiteOptions): P
   return { server, port, browser: browser!, url: (host, pathname) => `http://${host}:${port}${pathname}`, stop };
 }
 
-/** The site's consent cookie value with the visitor's Statistics choice (Marketing off). */
-export const consentCookie = (statistics: boolean) => encodeURIComponent(JSON.stringify({ necessary: true, statistics, marketing: false, consented: true }));
-
-/** Sets the consent cookie on every health.localhost host of the context. */
-export const setStatistics = (context: BrowserContext, statistics: boolean) =>
-  context.addCookies([{ name: 'nhsuk-cookie-consent', value: consentCookie(statistics), domain: '.health.localhost', path: '/' }]);
+/** Sets the consent cookie with the visitor's Statistics choice (Marketing off) on every health.localhost host of the context. */
+export const setStatistics = (context: BrowserContext, statistics: boolean) => giveConsent(context, { statistics });
 
 /** A fresh visitor (own cookies and storage) with the Statistics choice given (none: null), and the page's errors recorded. */
 export async function newVisitor(site: Pick<PersonalisedSite, 'browser'>, statistics: boolean | null = true): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

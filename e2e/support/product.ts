@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { E2E_API_TOKEN } from './beacons';
+import { launchBrowser } from './browser';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -22,6 +24,29 @@ export interface Product {
 }
 
 export const ADMIN = { username: 'root', password: 'correct horse battery staple' };
+
+/** `npm start` and a Chromium shared by the tests of one file. */
+export interface Live {
+  product: Product;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+}
+
+/**
+ * Starts `npm start` (with `env`) and a Chromium before the file's tests and stops both after
+ * them; read `product` and `browser` inside hooks and tests, once they have started.
+ */
+export function useProduct(env: Record<string, string> = {}): Live {
+  const live = {} as Live;
+  beforeAll(async () => {
+    live.product = await startProduct(env);
+    live.browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.product?.stop();
+  });
+  return live;
+}
 
 export function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-product-'));
