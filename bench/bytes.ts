@@ -43,6 +43,13 @@ export const brotli = (text: string) => {
 };
 const sized = (id: string, label: string, text: string): Sized => ({ id, label, min: Buffer.byteLength(text, 'utf8'), gzip: gzip(text), brotli: brotli(text) });
 
+/** What a part of a container costs: the bytes of the container with it (`withIt`) less those of the same property without it. */
+export const partCost = (id: string, label: string, withIt: string, without: string): Sized => {
+  const a = sized(id, label, withIt);
+  const b = sized(id, label, without);
+  return { id, label, min: a.min - b.min, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli };
+};
+
 export async function measureBytes(): Promise<BytesResult> {
   const { property, dir } = loadProperty(HEALTH_PROPERTY);
   // The document's own tracking server: these are the bytes production ships.
@@ -53,15 +60,13 @@ export async function measureBytes(): Promise<BytesResult> {
   const adobe = await buildAdobeLibrary('metrics.health.localhost');
   // The same property with no personalisation: no `personalise` action, no activities.
   const plain = { ...property, personalisation: undefined, rules: property.rules.filter((rule) => !rule.actions.some((a) => a.type === 'personalise')) };
-  const without = sized('without-personalisation', 'Tagwell: the same container without personalisation', (await compileContainer(plain, 'production', { propertyDir: dir })).js);
-  const withIt = sized('ours', '', ours.js);
+  const plainJs = (await compileContainer(plain, 'production', { propertyDir: dir })).js;
+  const without = sized('without-personalisation', 'Tagwell: the same container without personalisation', plainJs);
+  /** The production container less the same property changed by `change` (the part taken out). */
+  const less = async (id: string, label: string, change: (p: typeof property) => typeof property) =>
+    partCost(id, label, ours.js, (await compileContainer(change(property), 'production', { propertyDir: dir })).js);
   // Issue 16: the same property without streaming media, and without post-track callbacks.
-  const less = async (id: string, label: string, settings: Partial<typeof property.settings>) => {
-    const other = sized(id, '', (await compileContainer({ ...property, settings: { ...property.settings, ...settings } }, 'production', { propertyDir: dir })).js);
-    return { id, label, min: withIt.min - other.min, gzip: withIt.gzip - other.gzip, brotli: withIt.brotli - other.brotli };
-  };
-  const noMessages = { ...property, personalisation: { ...property.personalisation!, activities: property.personalisation!.activities.filter((a) => !a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage'))) } };
-  const withoutMessages = sized('', '', (await compileContainer(noMessages, 'production', { propertyDir: dir })).js);
+  const withoutSetting = (settings: Partial<typeof property.settings>) => (p: typeof property) => ({ ...p, settings: { ...p.settings, ...settings } });
   return {
     ours: sized('ours', 'Tagwell: health-site production container', ours.js),
     engine: sized('engine', "Adobe's engine alone (reactor-turbine engine.min.js)", engine),
@@ -70,24 +75,15 @@ export async function measureBytes(): Promise<BytesResult> {
     oursEquivalent: sized('ours-equivalent', 'Tagwell: the 2 bench rules', equivalent.js),
     adobeEquivalent: sized('adobe-equivalent', "Adobe's engine + the 2 bench rules and their modules", adobe.js),
     personalisation: {
-      module: {
-        id: 'personalisation',
-        label: "Tagwell: the page's personalisation in the production container (with it less without it)",
-        min: withIt.min - without.min,
-        gzip: withIt.gzip - without.gzip,
-        brotli: withIt.brotli - without.brotli,
-      },
+      module: partCost('personalisation', "Tagwell: the page's personalisation in the production container (with it less without it)", ours.js, plainJs),
       without,
-      inAppMessages: {
-        id: 'in-app-messages',
-        label: 'Tagwell: of which in-app messages, issue 16 (with them less without)',
-        min: withIt.min - withoutMessages.min,
-        gzip: withIt.gzip - withoutMessages.gzip,
-        brotli: withIt.brotli - withoutMessages.brotli,
-      },
+      inAppMessages: await less('in-app-messages', 'Tagwell: of which in-app messages, issue 16 (with them less without)', (p) => ({
+        ...p,
+        personalisation: { ...p.personalisation!, activities: p.personalisation!.activities.filter((a) => !a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage'))) },
+      })),
       peers: PERSONALISATION_PEERS.map((peer) => sized(peer.name, peer.label, peerSource(peer))),
     },
-    media: await less('media', 'Tagwell: streaming media in the production container (with it less without it)', { streamingMedia: undefined }),
-    postTrack: await less('post-track', 'Tagwell: post-track callbacks in the production container (with them less without them)', { postTrackCallbacks: undefined }),
+    media: await less('media', 'Tagwell: streaming media in the production container (with it less without it)', withoutSetting({ streamingMedia: undefined })),
+    postTrack: await less('post-track', 'Tagwell: post-track callbacks in the production container (with them less without them)', withoutSetting({ postTrackCallbacks: undefined })),
   };
 }

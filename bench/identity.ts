@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { newVisitor } from './browser';
-import { brotli, gzip } from './bytes';
+import { partCost } from './bytes';
 import { HEALTH_PROPERTY, startSite, VARIANTS } from './containers';
 import { isPageView } from './server';
 import { summarise, type Summary } from './stats';
@@ -65,8 +65,9 @@ export async function measureIdentity(browser: Browser, runs: number, log: (line
   } finally {
     await site.close();
   }
+  const { min, gzip, brotli } = partCost('identity', '', withIt.js, without.js);
   return {
-    bytes: { min: withIt.size.min - without.size.min, gzip: gzip(withIt.js) - gzip(without.js), brotli: brotli(withIt.js) - brotli(without.js) },
+    bytes: { min, gzip, brotli },
     moduleMin,
     runs,
     wait: summarise(waits),
