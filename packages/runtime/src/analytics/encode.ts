@@ -23,21 +23,23 @@ export const enc = (s: string): string => encodeURIComponent(s.replace(/\p{Cs}/g
  */
 export function encode(pairs: Pair[], now: Date = new Date()): string {
   const out = ['AQB=1', 'ndh=1', 't=' + enc(timestamp(now))];
-  const context = new Map<string, string>();
+  let context: Map<string, string> | undefined;
   const rest: Pair[] = [['ce', 'UTF-8']];
   for (const [key, value] of pairs) {
-    const path = key.slice(0, 2) == 'c.' ? key.slice(2).split('.').filter(Boolean).join('.') : '';
     if (!value) continue;
-    if (TW_CONTEXT_DATA && path) {
+    if (key.slice(0, 2) != 'c.') rest.push([key, value]);
+    else if (TW_CONTEXT_DATA) {
+      // A key with no name between its dots goes.
+      const path = key.slice(2).split('.').filter(Boolean).join('.');
       // One `c.` marker stands for the whole block in the sort.
-      if (!context.size) rest.push(['c.', '']);
-      context.set(path, value);
-    } else if (key.slice(0, 2) != 'c.') rest.push([key, value]);
+      if (path && !context) rest.push(['c.', '']);
+      if (path) (context ||= new Map()).set(path, value);
+    }
   }
-  for (const [key, value] of rest.sort((a, b) => rank(a[0]) - rank(b[0]))) {
-    if (key != 'c.') out.push(enc(key) + '=' + enc(value));
-    else if (TW_CONTEXT_DATA) nest(context, out);
-  }
+  // Only context data makes the `c.` marker.
+  for (const [key, value] of rest.sort((a, b) => rank(a[0]) - rank(b[0])))
+    if (TW_CONTEXT_DATA && key == 'c.') nest(context!, out);
+    else out.push(enc(key) + '=' + enc(value));
   out.push('AQE=1');
   return out.join('&');
 }

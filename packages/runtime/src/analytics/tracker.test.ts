@@ -177,6 +177,7 @@ describe('set', () => {
     t.set('l1', 'l'.repeat(300));
     t.set('g', 'https://www.health.localhost/' + 'g'.repeat(3000));
     t.set('v2', 'x'.repeat(254) + '😀');
+    t.set('c5', 'x'.repeat(93) + ' M1 1AEX');
     t.setContextData('long', 'd'.repeat(300));
     for (let n = 1; n <= 60; n++) t.addEvent('event' + n);
     t.send({ type: 'link', linkType: 'd', name: 'n'.repeat(300), url: 'https://x.localhost/' + 'u'.repeat(3000) });
@@ -190,6 +191,8 @@ describe('set', () => {
     expect(q.pev2).toHaveLength(255);
     expect(q.long).toHaveLength(255);
     expect(q.v2).toBe('x'.repeat(254));
+    // The cut makes a postcode of `M1 1AEX`; guarded again, then cut again, since the word is longer.
+    expect(q.c5).toBe('x'.repeat(93) + ' postco');
     // An event list cut mid-name would count a different event: it is not capped.
     expect(q.events!.split(',')).toHaveLength(60);
   });

@@ -71,11 +71,10 @@ const text = (v: unknown): string | null =>
 const consentState = (deps: TrackerDeps) => (TW_CONSENT && deps.gate ? deps.gate() : 'send');
 
 /** Adobe's limits in characters: props and pageName 100, URLs 2047, events and products uncut, the rest 255. */
-function cap(pair: Pair): Pair {
-  const [key, value] = pair;
+function cap(key: string, value: string): string {
   const max = /^(pageName|c\d+)$/.test(key) ? 100 : /^(g|r|pev1)$/.test(key) ? 2047 : /^(events|products)$/.test(key) ? 1e9 : 255;
   // A cut between the halves of a surrogate pair would leave a lone half.
-  return [key, value.slice(0, max).replace(value.length > max ? /[\uD800-\uDBFF]$/ : /$^/, '')];
+  return value.length > max ? value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '') : value;
 }
 
 /**
@@ -88,11 +87,6 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
   const sent: string[] = [];
   const waiting: Array<() => void> = [];
 
-  const guard = (pairs: Pair[]) => {
-    // The debugger hears what goes (the second pass, after the cap, finds only what the cut made).
-    if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onGuard(pairs, config);
-    return guardHit(pairs, config);
-  };
 
   const hitVariables = (): HitVariables => {
     // Variables by query key; context data as `c.<key>`, so link filtering treats both alike.
@@ -153,9 +147,16 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
           // Encoded when it leaves, so a hit that waited for consent carries the identifier allowed then.
           const leave = (mid?: string) => {
             try {
-              // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard
-              // sees every value last; it runs again after the cap, whose cut could leave a new match at the end.
-              const query = encode(guard(guard([...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)]).map(cap)).map(cap), now);
+              // A variable set by a rule replaces the page default pushed first. SPEC §5: the privacy guard sees
+              // every value last, capped after it and guarded again where the cap cut (guardHit). The debugger hears
+              // what goes (after the first round, only what a cut made).
+              const last = [...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)];
+              const query = encode(
+                TW_DEBUG_BRIDGE && deps.bridge
+                  ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config))
+                  : guardHit(last, config, cap),
+                now,
+              );
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);
               // A link hit is sent from a click that may leave the page (a card, a tool start, an exit link): an image
               // would be cancelled by the navigation, so it leaves by a transport that outlives the page, unless its

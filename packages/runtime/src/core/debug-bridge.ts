@@ -1,4 +1,5 @@
 import { redactions } from '../privacy/redactions';
+import { guardThenCut } from '../privacy/guard';
 import { scrubText } from '../privacy/scrub-text';
 import { scrubUrl } from '../privacy/url';
 import type { Bridge, Context, Logger } from './types';
@@ -83,7 +84,7 @@ const show = (value: unknown, denied?: string[]): string => {
     }
   }
   // Guarded again after the cut, which can leave a new match at the end.
-  return guarded(guarded(text, denied).slice(0, VALUE_LIMIT), denied);
+  return guardThenCut(text, (text) => guarded(text, denied), (text) => text.slice(0, VALUE_LIMIT));
 };
 
 /** Connects the container to the debugger when the page asks for it (`tw_debug`) or the tab already did. Never throws. */

@@ -4,6 +4,8 @@ import type { Context, DataElementConfig, RuleEvent } from './types';
 /** SPEC §9: data-element circular reference depth limit. */
 export const MAX_DEPTH = 10;
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+/** `%event.…%` and `%this.…%`: the rule's event and its element (TW_EVENT_TOKENS). */
+const special = (name: string) => /^(event|this)\./.exec(name);
 
 /** Data elements and custom variables: getVar, setVar and `%Name%` token resolution. */
 export function createVars(ctx: Context) {
@@ -28,14 +30,13 @@ export function createVars(ctx: Context) {
     return element.forceLowerCase && typeof value == 'string' ? value.toLowerCase() : value;
   };
 
-  const special = (name: string) => /^(event|this)\./.exec(name);
-
   const getVar = (name: string, event?: RuleEvent): unknown => {
     if (name in custom) return custom[name];
     if (own(elements, name)) return read(name, elements[name]!, event);
-    const head = TW_EVENT_TOKENS && special(name);
-    if (TW_EVENT_TOKENS && head && event)
-      return ctx.safe(`Token %${name}%`, () => readNode(head[1] == 'event' ? event : event.element, name.slice(head[0].length)), undefined);
+    if (TW_EVENT_TOKENS && event) {
+      const head = special(name);
+      if (head) return ctx.safe(`Token %${name}%`, () => readNode(head[1] == 'event' ? event : event.element, name.slice(head[0].length)), undefined);
+    }
   };
 
   const known = (name: string) => name in custom || own(elements, name) || (TW_EVENT_TOKENS && !!special(name));

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { guardHit, guardValue, URL_KEYS } from './guard';
+import { guardHit, guardThenCut, guardValue, URL_KEYS } from './guard';
 import type { GuardOptions } from './guard';
 
 const opts: GuardOptions = { postcodeMarked: ['c2', 'v10', 'v11'], deniedParams: ['token'] };
@@ -93,7 +93,40 @@ describe('guardValue', () => {
   });
 });
 
+describe('guardThenCut', () => {
+  const guard = (text: string) => guardValue('pageName', text, opts);
+  const cutAt = (max: number) => (text: string) => text.slice(0, max);
+
+  it('guards once and cuts nothing where the text is within the limit', () => {
+    const calls: string[] = [];
+    const out = guardThenCut('nhs:conditions:chickenpox', (text) => (calls.push(text), guard(text)), cutAt(100));
+    expect(out).toBe('nhs:conditions:chickenpox');
+    expect(calls).toEqual(['nhs:conditions:chickenpox']);
+  });
+
+  it('guards the cut again: a cut can leave a new match at its end, and the word put in can need cutting again', () => {
+    // `M1 1AEX` holds no postcode; cut after `1AE` it does, and `postcode` is longer than `M1 1AE`.
+    const text = 'x'.repeat(93) + ' M1 1AEX';
+    const calls: string[] = [];
+    const out = guardThenCut(text, (text) => (calls.push(text), guard(text)), cutAt(100));
+    expect(out).toBe('x'.repeat(93) + ' postco');
+    expect(out).toHaveLength(100);
+    expect(calls).toEqual([text, 'x'.repeat(93) + ' M1 1AE', 'x'.repeat(93) + ' postco']);
+    // Within the limit from the start: guarded once.
+    expect(guardThenCut('near M1 1AEX', guard, cutAt(100))).toBe('near M1 1AEX');
+  });
+
+  it('sends nothing for text still cut after five rounds', () => {
+    let rounds = 0;
+    const growing = (text: string) => (rounds++, text + 'xx');
+    expect(guardThenCut('abc', growing, (text) => text.slice(0, text.length - 1))).toBe('');
+    expect(rounds).toBe(5);
+  });
+});
+
 describe('guardHit', () => {
+  const uncut = (_key: string, value: string) => value;
+
   it('guards every pair, keeping keys and order', () => {
     const hit: Array<[string, string]> = [
       ['pageName', 'nhs:search:ls1 4ap'],
@@ -104,7 +137,7 @@ describe('guardHit', () => {
       ['v17', 'Email jo@nhs.net'],
       ['events', 'event1,event2'],
     ];
-    expect(guardHit(hit, opts)).toEqual([
+    expect(guardHit(hit, opts, uncut)).toEqual([
       ['pageName', 'nhs:search:postcode'],
       ['g', 'https://www.nhs.uk/search?q=postcode'],
       ['c2', 'postcode na'],
@@ -115,8 +148,33 @@ describe('guardHit', () => {
     ]);
   });
 
-  it('never throws', () => {
-    expect(guardHit(null as unknown as Array<[string, string]>, opts)).toEqual([]);
-    expect(guardHit([], opts)).toEqual([]);
+  it("cuts each value to its key's limit after the guard, guards what a cut made, and tells `hear` of every value it guards", () => {
+    const heard: Array<[string, string]> = [];
+    const cut = (key: string, value: string) => value.slice(0, key == 'pageName' ? 10 : 100);
+    const out = guardHit(
+      [
+        ['pageName', 'abc M1 1AEX'],
+        ['v1', 'abc M1 1AEX'],
+      ],
+      opts,
+      cut,
+      (key, value) => heard.push([key, value]),
+    );
+    expect(out).toEqual([
+      ['pageName', 'abc postco'],
+      ['v1', 'abc M1 1AEX'],
+    ]);
+    expect(heard).toEqual([
+      ['pageName', 'abc M1 1AEX'],
+      ['pageName', 'abc M1 1AE'],
+      ['pageName', 'abc postco'],
+      ['v1', 'abc M1 1AEX'],
+    ]);
+  });
+
+  it('throws only when given no list of pairs, so the tracker sends nothing', () => {
+    expect(() => guardHit(null as unknown as Array<[string, string]>, opts, uncut)).toThrow();
+    expect(guardHit([], opts, uncut)).toEqual([]);
+    expect(guardHit([['v1', undefined as unknown as string]], opts, uncut)).toEqual([['v1', '']]);
   });
 });

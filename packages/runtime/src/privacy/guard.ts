@@ -25,11 +25,34 @@ export function guardValue(key: string, value: string, opts: GuardOptions): stri
   }
 }
 
-/** Guards every pair of a beacon, keeping keys and order. */
-export function guardHit(pairs: Array<[string, string]>, opts: GuardOptions): Array<[string, string]> {
-  try {
-    return pairs.map(([key, value]) => [key, guardValue(key, value, opts)]);
-  } catch {
-    return [];
-  }
+/**
+ * `guard`, then `cut`, and again while the cut takes something: a cut can leave a new match at its end
+ * (`M1 1AE` of `M1 1AEX`), and what the guard puts in its place can be longer than the cut allows. Text still
+ * cut after five rounds goes out empty. Most text is guarded once and cut by nothing.
+ */
+export const guardThenCut = (text: string, guard: (text: string) => string, cut: (text: string) => string, round = 1): string => {
+  const guarded = guard(text);
+  const out = cut(guarded);
+  return out == guarded ? out : round < 5 ? guardThenCut(out, guard, cut, round + 1) : '';
+};
+
+/**
+ * The pairs of a beacon as they may leave, keeping keys and order: each value guarded (guardValue, which
+ * `hear` is told of first), then cut to its key's limit (`cut`), by guardThenCut. Throws only when `pairs`
+ * is not a list of pairs (the tracker then sends nothing).
+ */
+export function guardHit(
+  pairs: Array<[string, string]>,
+  opts: GuardOptions,
+  cut: (key: string, value: string) => string,
+  hear?: (key: string, value: string) => void,
+): Array<[string, string]> {
+  return pairs.map(([key, value]) => [
+    key,
+    guardThenCut(
+      value,
+      (text) => (hear && hear(key, text), guardValue(key, text, opts)),
+      (text) => cut(key, text),
+    ),
+  ]);
 }

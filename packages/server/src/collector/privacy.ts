@@ -1,4 +1,4 @@
-import { guardValue, scrubText, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
+import { guardValue, NEEDS_GUARD, scrubText, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
 import { deniedQueryParams, queryKey, type Property } from '@tagwell/schema';
 import type { HitEvent, ParsedHit } from './model';
 import { parseEvents, tryDecode } from './parse';
@@ -38,16 +38,9 @@ function queryKeyOf(name: string): string | undefined {
   return key ?? undefined;
 }
 
-/**
- * The runtime's guard finds e-mail addresses ('@'), NHS numbers and postcodes (digits) in the
- * text as it reads it: percent-encoding decoded (`%40` is an '@', `%EF%BC%91` a fullwidth 1) and
- * Unicode compatibility forms folded (`１`, `＠`, `﹫`). So ASCII text with no digit, '@' or '%'
- * comes out as it went in, outside URLs; anything else, any non-ASCII character included, goes
- * through the guard. The collector relies on that to skip the guard for most values
- * (test/collector-privacy.test.ts checks the premise against the guard itself); the rest is
- * remembered, since the same page names and URLs arrive again and again.
- */
-export const NEEDS_GUARD = /[\d@%\x80-\uffff]/;
+// The runtime's scrubText gives back text the rules can find nothing in at once (NEEDS_GUARD, tested there
+// against the rules themselves). Checked here too before a cache lookup builds its key: most values are such
+// text, and the rest is remembered, since the same page names and URLs arrive again and again.
 const CACHE_LIMIT = 10_000;
 const CACHEABLE = 2048;
 const caches = new Map<string, Map<string, string>>();
