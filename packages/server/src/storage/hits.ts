@@ -12,7 +12,7 @@ import { decodeHitRecord, hitFromRecordText, hitRecordText, type HitContent } fr
 import { matchingSources, sourceIds, sourcesById } from './hit-sources';
 import { ensureHitPartitions, isMissingPartition } from './partitions';
 import type { HitsTable, RejectedHitsTable } from './tables';
-import type { HitVariables, LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
+import type { LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
 import { REJECTED_QUERY_BYTES, clean, cleanDeep, cleanOrNull, eventNames, eventNamesColumn, isoTime, truncateUtf8 } from './text';
 
 // Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 4 columns x 500 rows fits both.
@@ -189,9 +189,9 @@ function toContent(hit: NewHit): { content: Omit<StoredHit, 'id'>; aggregated: A
     pageUrl: cleanOrNull(hit.pageUrl),
     siteSection: cleanOrNull(hit.siteSection),
     events: cleanOrNull(hit.events),
-    // What a stored hit always gave back: its variables and context data as JSON reads them.
-    variables: JSON.parse(JSON.stringify(variables)) as HitVariables,
-    contextData: JSON.parse(JSON.stringify(cleanDeep(hit.contextData))) as Record<string, string>,
+    // What a stored hit always gave back: its variables and context data as JSON reads them (cleanDeep's copy).
+    variables,
+    contextData: cleanDeep(hit.contextData),
     query: clean(hit.query),
     clientIp: cleanOrNull(hit.clientIp),
     userAgent: cleanOrNull(hit.userAgent),

@@ -21,12 +21,16 @@ export function cleanOrNull(text: string | null | undefined): string | null {
   return text == null ? null : clean(text);
 }
 
-/** `clean` through a JSON-shaped value (variables, context data, documents). */
+/**
+ * `clean` through a JSON-shaped value (variables, context data, documents), as a copy that JSON
+ * would read back equal: a key whose value is undefined is left out, as JSON.stringify leaves it.
+ */
 export function cleanDeep<T>(value: T): T {
   if (typeof value === 'string') return clean(value) as T;
   if (Array.isArray(value)) return value.map(cleanDeep) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), cleanDeep(v)])) as T;
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return Object.fromEntries(entries.map(([k, v]) => [clean(k), cleanDeep(v)])) as T;
   }
   return value;
 }
