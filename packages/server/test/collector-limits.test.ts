@@ -185,6 +185,16 @@ describe('request headers are stored scrubbed and bounded (item 9)', () => {
   });
 });
 
+describe('a stored hit reads back as it came', () => {
+  it('keeps a field whose value decodes to a control character, where a variable would refer to it', async () => {
+    // `s` is no variable, so its value is stored decoded: U+0002 is also the record's mark for a reference.
+    const query = hitQuery('conditions:control').replace('&AQE=1', '&s=%02x&c=%01&AQE=1');
+    expect((await get(query)).status).toBe(200);
+    const [stored] = await server.storage.latestHits({ limit: 1 });
+    expect(stored!.query).toBe(query);
+  });
+});
+
 describe('memory stays bounded under any sequence of bad hits (item 2)', () => {
   it('holds the heap steady over thousands of refused hits, and answers a normal hit meanwhile', async () => {
     // A keep-alive agent of its own, so the test's sockets are closed at the end.

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeHitRecord, encodeHitRecord, type HitContent } from '../src/storage/hit-record';
+import { decodeHitRecord, decodeQuery, encodeHitRecord, encodeQuery, type HitContent } from '../src/storage/hit-record';
 import { eventNames } from '../src/storage/text';
 import { generateHits } from './support/generate-hits';
 
@@ -61,5 +61,51 @@ describe('the hit record', () => {
     }
     expect(stored / hits.length).toBeLessThan(130);
     expect(stored / json).toBeLessThan(0.25);
+  });
+});
+
+describe('the query in a record', () => {
+  it('reads back a value that decodes to a control character the record uses as a mark (`%02`, `%01`)', () => {
+    const [one] = generateHits({ count: 1, seed: 5 });
+    const hit = { ...content(one!), query: 'AQB=1&v1=%02x&v2=a%01&v3=%02&AQE=1' };
+    // Stored before this was read right, `v1=%02x` came back as a reference to the record's first value.
+    expect(decodeHitRecord(encodeHitRecord(hit)).query).toBe(hit.query);
+  });
+
+  /** What each `key=value` must become, from the definition: a reference, decoded text, or as it came. */
+  const expected = (segment: string, values: readonly string[]): string => {
+    const eq = segment.indexOf('=');
+    if (eq < 0) return segment;
+    const value = segment.slice(eq + 1);
+    const ref = values.findIndex((v) => encodeURIComponent(v) === value);
+    if (ref >= 0) return `${segment.slice(0, eq)}\u0002${ref}`;
+    let text: string;
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      return segment;
+    }
+    return value.includes('%') && encodeURIComponent(text) === value && !text.includes('\u0000') && !text.includes('\u0001') ? `${segment.slice(0, eq)}\u0001${text}` : segment;
+  };
+
+  it("refers to the first value of the record a value encodes, holds other encoded text decoded, and keeps the rest as it came", () => {
+    const plain = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('', 'a', 'x y', 'ŵ €', '100%', 'a&b', 'conditions:chickenpox', "it's (ok)!~*-_."));
+    fc.assert(
+      fc.property(fc.array(plain, { maxLength: 6 }), fc.array(fc.tuple(fc.string(), fc.nat(9), plain, fc.nat(3)), { maxLength: 8 }), (values, parts) => {
+        const segments = parts.map(([key, pick, other, how]) => {
+          const k = [...key].filter((c) => !'=&%\u0000\u0001\u0002'.includes(c)).join('');
+          // A value's encoding, other text's encoding, other text raw, or a key alone.
+          if (how === 0 && values.length) return `${k}=${encodeURIComponent(values[pick % values.length]!)}`;
+          if (how === 1) return `${k}=${encodeURIComponent(other)}`;
+          if (how === 2) return `${k}=${[...other].filter((c) => !'&\u0000\u0001\u0002'.includes(c)).join('')}`;
+          return k;
+        });
+        const query = segments.join('&');
+        const stored = encodeQuery(query, values);
+        expect(stored).toBe(query.split('&').map((segment) => expected(segment, values)).join('\u0000'));
+        expect(decodeQuery(stored!, values)).toBe(query);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -194,14 +194,21 @@ export function encodeQuery(query: string, values: readonly string[]): string | 
     .join(SEGMENT);
 }
 
+/**
+ * The query as it came, from its stored form. A key holds neither mark (a query holding one is kept
+ * whole), so the first mark of a segment is the one after its key: decoded text may hold the other
+ * (`%02` is U+0002), and it stays text.
+ */
 export function decodeQuery(stored: string, values: readonly string[]): string {
   return stored
     .split(SEGMENT)
     .map((segment) => {
+      const decoded = segment.indexOf(DECODED);
       const ref = segment.indexOf(VALUE);
-      if (ref >= 0) return `${segment.slice(0, ref)}=${encodeURIComponent(values[Number(segment.slice(ref + 1))]!)}`;
-      const at = segment.indexOf(DECODED);
-      return at < 0 ? segment : `${segment.slice(0, at)}=${encodeURIComponent(segment.slice(at + 1))}`;
+      const at = decoded < 0 || (ref >= 0 && ref < decoded) ? ref : decoded;
+      if (at < 0) return segment;
+      const rest = segment.slice(at + 1);
+      return `${segment.slice(0, at)}=${encodeURIComponent(segment[at] === VALUE ? values[Number(rest)]! : rest)}`;
     })
     .join('&');
 }
