@@ -1,6 +1,6 @@
 // The containers the bench puts on the demo page, each on its own loopback server with its collector.
 import { join } from 'node:path';
-import { compileContainer, loadProperty } from '@tagwell/compiler';
+import { compileContainer, loadProperty, type RuntimePackage } from '@tagwell/compiler';
 import { createDemoHandler } from '@tagwell/demo-site';
 import { identityOptions, identityRequestHandler } from '@tagwell/server';
 import { buildAdobeLibrary } from './adobe/container';
@@ -17,7 +17,8 @@ export const IDENTITY_HOST = 'id.health.localhost';
 /** `id.health.localhost:<port>` for the bench server whose collector is `trackingServer`. */
 export const identityServerFor = (trackingServer: string) => IDENTITY_HOST + trackingServer.slice(trackingServer.indexOf(':'));
 
-export type VariantId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none';
+/** `-before`: the same container built from the runtime of another commit (`--against`, bench/against.ts). */
+export type VariantId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none' | 'tagwell-production-before' | 'tagwell-equivalent-before';
 
 export interface Variant {
   id: VariantId;
@@ -26,20 +27,29 @@ export interface Variant {
   build: ((trackingServer: string) => Promise<string>) | null;
 }
 
-export const VARIANTS: Record<VariantId, Variant> = {
+const healthSiteRules = loadProperty(HEALTH_PROPERTY).property.rules.length;
+
+/** The health-site production container, built from `runtime` (default the installed one). */
+const productionBuild = (runtime?: RuntimePackage) => async (trackingServer: string) => {
+  const { property, dir } = loadProperty(HEALTH_PROPERTY);
+  return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer), runtime })).js;
+};
+
+/** The 2 rules of the Adobe container as a Tagwell container, built from `runtime` (default the installed one). */
+const equivalentBuild = (runtime?: RuntimePackage) => async (trackingServer: string) =>
+  (await compileContainer(equivalentProperty(), 'production', { trackingServer, runtime })).js;
+
+export const VARIANTS: Record<'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none', Variant> = {
   'tagwell-production': {
     id: 'tagwell-production',
     // Counted, so the label stays true as the property grows.
-    label: `Tagwell, health-site production (${loadProperty(HEALTH_PROPERTY).property.rules.length} rules)`,
-    async build(trackingServer) {
-      const { property, dir } = loadProperty(HEALTH_PROPERTY);
-      return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer) })).js;
-    },
+    label: `Tagwell, health-site production (${healthSiteRules} rules)`,
+    build: productionBuild(),
   },
   'tagwell-equivalent': {
     id: 'tagwell-equivalent',
     label: 'Tagwell, the 2 rules of the Adobe container',
-    build: async (trackingServer) => (await compileContainer(equivalentProperty(), 'production', { trackingServer })).js,
+    build: equivalentBuild(),
   },
   'adobe-equivalent': {
     id: 'adobe-equivalent',
@@ -48,6 +58,14 @@ export const VARIANTS: Record<VariantId, Variant> = {
   },
   none: { id: 'none', label: 'no container', build: null },
 };
+
+/** Both Tagwell containers built from another commit's runtime by today's compiler, labelled with `ref`. */
+export function variantsBefore(runtime: RuntimePackage, ref: string): [production: Variant, equivalent: Variant] {
+  return [
+    { id: 'tagwell-production-before', label: `before (${ref}): health-site production`, build: productionBuild(runtime) },
+    { id: 'tagwell-equivalent-before', label: `before (${ref}): the 2 rules`, build: equivalentBuild(runtime) },
+  ];
+}
 
 export interface Site {
   variant: Variant;

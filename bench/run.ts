@@ -1,14 +1,16 @@
 // `npm run bench`: the container against its peers (docs/PERFORMANCE.md explains every figure).
 // Options: --runs N (page loads per container, default 20), --scaling-runs N (10),
 // --lighthouse-runs N (3), --sizes 10,100,1000,5000, --only bytes,page,lighthouse,scaling,transfer,identity,decisions,personalisation,
-// --name NAME (bench/results/NAME.json; default the date and time).
+// --name NAME (bench/results/NAME.json; default the date and time), --against REF (the page cost
+// also of both Tagwell containers built from the runtime at commit REF, in the same run).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runtimeAt, type PastRuntime } from './against';
 import { CPU_THROTTLING, launchChromium } from './browser';
 import { measureBytes, type BytesResult } from './bytes';
-import { ROOT, VARIANTS } from './containers';
+import { ROOT, VARIANTS, variantsBefore } from './containers';
 import { decisionsTable, measureDecisions, type DecisionsResult } from './decisions';
 import { measureIdentity, type IdentityResult } from './identity';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10,100,1000,5000' },
     only: { type: 'string', default: SECTIONS.join(',') },
     name: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 
@@ -48,9 +51,12 @@ const started = new Date();
 const name = values.name ?? started.toISOString().slice(0, 16).replace(':', '-');
 if (!/^[\w.-]+$/.test(name)) throw new Error(`--name: letters, digits, '.', '_' and '-' only`);
 
+if (values.against !== undefined && !only.has('page')) throw new Error('--against compares the page cost: give it with the page section');
+
 const log = (line: string) => console.error(line);
 const print = (text: string) => console.log(text);
 
+const past: PastRuntime | null = values.against === undefined ? null : runtimeAt(values.against);
 const browser = await launchChromium();
 const machine = {
   hostname: hostname(),
@@ -62,6 +68,7 @@ const machine = {
   chromium: browser.version(),
 };
 print(`Tagwell bench "${name}", ${started.toISOString()}: ${machine.cpus} cores (${machine.cpuModel}), Chromium ${machine.chromium}, Node ${machine.node}`);
+if (past) print(`Against ${past.ref} (${past.commit.slice(0, 12)}): its runtime, built by today's compiler, beside today's in the page cost`);
 
 let bytesResult: BytesResult | null = null;
 let pageCost: VariantCost[] | null = null;
@@ -82,7 +89,10 @@ try {
   }
   if (only.has('page')) {
     log(`page cost: ${runs} loads of each container ...`);
-    pageCost = await measurePageCost(browser, [VARIANTS['tagwell-production'], VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']], runs, log);
+    // With --against, each Tagwell container's past build loads just before today's.
+    const [productionBefore, equivalentBefore] = past ? variantsBefore(past.runtime, past.ref) : [];
+    const variants = [productionBefore, VARIANTS['tagwell-production'], equivalentBefore, VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']].filter((v) => v !== undefined);
+    pageCost = await measurePageCost(browser, variants, runs, log);
     print(pageCostTable(pageCost, runs, CPU_THROTTLING));
     transport = await measureTransport(browser, Math.max(1, Math.round(runs / 4)));
     print(transportText(transport, CPU_THROTTLING));
@@ -123,6 +133,7 @@ try {
   }
 } finally {
   await browser.close();
+  past?.remove();
 }
 
 const targetList = targets(bytesResult, pageCost, growthResult);
@@ -135,7 +146,7 @@ const json = {
   date: started.toISOString(),
   durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
   machine,
-  settings: { cpuThrottling: CPU_THROTTLING, runs, scalingRuns, lighthouseRuns, sizes, sections: [...only] },
+  settings: { cpuThrottling: CPU_THROTTLING, runs, scalingRuns, lighthouseRuns, sizes, sections: [...only], ...(past && { against: { ref: past.ref, commit: past.commit } }) },
   bytes: bytesResult,
   pageCost,
   transport,
