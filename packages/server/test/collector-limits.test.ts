@@ -128,6 +128,21 @@ describe('every bad hit is a 4xx with a record of its reason (item 4)', () => {
     for (const record of records) expect(record.query.length).toBeLessThanOrEqual(rejectedQueryBytes);
   });
 
+  it('refuses a URL over the limit outside the collector too (414, nothing recorded), and answers with the same headers as any', async () => {
+    const before = await server.storage.countRejected();
+    const over = await send(server.port, `/api/health?pad=${'x'.repeat(maxUrlBytes)}`, { host: 'www.health.localhost' });
+    expect(over.status).toBe(414);
+    expect(JSON.parse(over.body)).toMatchObject({ error: { code: 'URL_TOO_LONG' } });
+    expect(over.headers['connection']).toBe('close');
+    expect(over.headers['x-content-type-options']).toBe('nosniff');
+    expect(await server.storage.countRejected()).toBe(before);
+    // A hit's answer and a refused hit's carry them as well.
+    for (const answer of [await normalHit('conditions:headers-check'), await get(`AQB=1&pageName=${'x'.repeat(maxUrlBytes)}&AQE=1`)]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('refuses a URL with raw bytes that are not ASCII, and records it', async () => {
     const before = await server.storage.countRejected();
     const raw = Buffer.concat([Buffer.from(`GET ${PATH}?AQB=1&pageName=`), Buffer.from([0xc3, 0xa9, 0xff]), Buffer.from('&AQE=1 HTTP/1.1\r\nHost: metrics.health.localhost\r\n\r\n')]);

@@ -144,22 +144,26 @@ const isJson = (type: unknown) => /^application\/([\w.+-]+\+)?json\b/i.test(Stri
  * collector's. Streams (the live stream), answers already encoded, 204 and 304 go as they are.
  */
 export function compressJson(app: FastifyInstance, threshold = JSON_THRESHOLD): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.url.startsWith('/b/ss/') || reply.statusCode === 204 || reply.statusCode === 304 || reply.hasHeader('content-encoding')) return payload;
-    if (!isJson(reply.getHeader('content-type'))) return payload;
+  // A callback, not a promise, for the answers that go as they are: every collector hit is one of them.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const asItIs = () => done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return asItIs();
+    if (request.url.startsWith('/b/ss/') || reply.statusCode === 204 || reply.statusCode === 304 || reply.hasHeader('content-encoding')) return asItIs();
+    if (!isJson(reply.getHeader('content-type'))) return asItIs();
     const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-    if (body.length < threshold) return payload;
+    if (body.length < threshold) return asItIs();
     varyOnEncoding(reply);
     const coding = negotiate(request.headers['accept-encoding']);
-    if (coding === 'identity') return payload;
-    try {
-      const encoded = coding === 'br' ? await brotliAsync(body, brotliOptions(body.length, 5)) : await gzipAsync(body, { level: 6 });
-      reply.header('content-encoding', coding).removeHeader('content-length');
-      return encoded;
-    } catch (error) {
-      request.log.warn({ err: error }, 'compression failed; sent as it is');
-      return payload;
-    }
+    if (coding === 'identity') return asItIs();
+    (coding === 'br' ? brotliAsync(body, brotliOptions(body.length, 5)) : gzipAsync(body, { level: 6 })).then(
+      (encoded) => {
+        reply.header('content-encoding', coding).removeHeader('content-length');
+        done(null, encoded);
+      },
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'compression failed; sent as it is');
+        asItIs();
+      },
+    );
   });
 }

@@ -120,12 +120,16 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   log = (error, message) => app.log.warn({ err: error }, message);
   storageLog = (msg) => app.log.info(msg);
   // The collector records its own long URLs (routes/collector.ts); anything else is refused here.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks every request passes through take a callback rather than returning a promise: the collector's
+  // hits pass through them too, and a promise each is measurable at its rate (docs/PERFORMANCE.md, "Collector").
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
-    if (url.length > limits.maxUrlBytes && !url.startsWith('/b/ss/')) return reply.code(414).header('connection', 'close').send(errorBody('URL_TOO_LONG'));
+    if (url.length > limits.maxUrlBytes && !url.startsWith('/b/ss/')) void reply.code(414).header('connection', 'close').send(errorBody('URL_TOO_LONG'));
+    else done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
   });
   // JSON answers over 1 KB leave brotli or gzip compressed (app/compression.ts); never the collector's.
   compressJson(app);

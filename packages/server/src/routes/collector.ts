@@ -181,12 +181,12 @@ export async function collectorRoutes(app: FastifyInstance, deps: CollectorDeps)
         .header('vary', 'origin')
         .header('cache-control', 'no-store, max-age=0');
 
-    scope.addHook('onRequest', async (request, reply) => {
+    // A callback, not a promise, on every hit (app/server.ts); the refusal answers later, once recorded.
+    scope.addHook('onRequest', (request, reply, done) => {
       const url = request.raw.url ?? '';
-      if (url.length > limits.maxUrlBytes) {
-        cors(request, reply).header('connection', 'close');
-        return rejections.refuse(request, reply, 414, `URL over ${limits.maxUrlBytes} bytes`, queryOf(url));
-      }
+      if (url.length <= limits.maxUrlBytes) return done();
+      cors(request, reply).header('connection', 'close');
+      void rejections.refuse(request, reply, 414, `URL over ${limits.maxUrlBytes} bytes`, queryOf(url));
     });
 
     // Body over the limit, a body shorter than its Content-Length, a request aborted mid-body: 4xx
