@@ -183,7 +183,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     readers,
     previews,
   );
-  await collectorRoutes(app, { live, batcher, rejections, rules: () => rules, privacy: () => privacy, limits });
+  await collectorRoutes(app, { live, batcher, rejections, rules: () => rules, privacy: () => privacy, limits, logLevel: config.logLevel });
   beaconRoutes(app, { storage, live, readers, limits });
   await adminApi(app, { storage, properties: service, previews, ready, port: () => port, loginAttemptsPerMinute: config.loginAttemptsPerMinute, retentionDays: config.retentionDays });
   await consoleRoutes(app, config.consoleDir);

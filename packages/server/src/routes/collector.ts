@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { Batcher } from '../app/batcher';
 import type { Limits } from '../app/config';
 import { errorBody } from '../app/errors';
@@ -24,7 +24,16 @@ export interface CollectorDeps {
   rules: () => ValidationRules;
   privacy: () => PrivacyOptions;
   limits: Limits;
+  /** The server's log level (LOG_LEVEL): hits are logged one by one only at debug and trace (hitLogLevel). */
+  logLevel: string;
 }
+
+/**
+ * Hits are not logged one by one at the default level: at thousands a second the request lines would
+ * be most of the log and a tenth of the collector's time (docs/OPERATING.md, "Logs"). Their failures
+ * (warnings and errors) still are; at `debug` and `trace` every hit is, as every other request.
+ */
+export const hitLogLevel = (level: string): LogLevel => (level === 'info' ? 'warn' : (level as LogLevel));
 
 const text = (value: string | string[] | undefined): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const withoutPort = (host: string): string => host.replace(/:\d+$/, '');
@@ -254,5 +263,5 @@ export async function collectorRoutes(app: FastifyInstance, deps: CollectorDeps)
     };
     scope.get('/b/ss/*', { exposeHeadRoute: false }, handle);
     scope.post('/b/ss/*', handle);
-  });
+  }, { logLevel: hitLogLevel(deps.logLevel) });
 }
