@@ -183,6 +183,11 @@ describe.each(engines)('hit storage on $engine', ({ engine, prepare, fresh }) =>
         expect(Buffer.from(row.record).equals(Buffer.from(encodeHitRecord(content)))).toBe(true);
         // What insertHits answered is what a read gives back, to the last key.
         expect(decodeHitRecord(row.record)).toStrictEqual(content);
+        if (i === hits.length - 1) {
+          expect(Object.getOwnPropertyDescriptor(content.variables, '__proto__')?.value).toBe('x');
+          expect(content.variables).not.toHaveProperty('eVar2');
+          expect(content.variables.eVar3).toBe('a\uFFFDb');
+        }
       });
     } finally {
       await raw.close();

@@ -29,8 +29,17 @@ export function cleanDeep<T>(value: T): T {
   if (typeof value === 'string') return clean(value) as T;
   if (Array.isArray(value)) return value.map(cleanDeep) as T;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return Object.fromEntries(entries.map(([k, v]) => [clean(k), cleanDeep(v)])) as T;
+    // A loop, not entries and fromEntries: it runs for every stored hit, and this is a fifth of the time.
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      const name = clean(key);
+      // An own `__proto__` key stays a key, as JSON.parse makes it, instead of setting the prototype.
+      if (name === '__proto__') Object.defineProperty(out, name, { value: cleanDeep(item), enumerable: true, writable: true, configurable: true });
+      else out[name] = cleanDeep(item);
+    }
+    return out as T;
   }
   return value;
 }
