@@ -87,7 +87,6 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
   const sent: string[] = [];
   const waiting: Array<() => void> = [];
 
-
   const hitVariables = (): HitVariables => {
     // Variables by query key; context data as `c.<key>`, so link filtering treats both alike.
     const vars = new Map<string, string>();
