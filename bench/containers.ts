@@ -17,8 +17,9 @@ export const IDENTITY_HOST = 'id.health.localhost';
 /** `id.health.localhost:<port>` for the bench server whose collector is `trackingServer`. */
 export const identityServerFor = (trackingServer: string) => IDENTITY_HOST + trackingServer.slice(trackingServer.indexOf(':'));
 
+type TodayId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none';
 /** `-before`: the same container built from the runtime of another commit (`--against`, bench/against.ts). */
-export type VariantId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none' | 'tagwell-production-before' | 'tagwell-equivalent-before';
+export type VariantId = TodayId | 'tagwell-production-before' | 'tagwell-equivalent-before';
 
 export interface Variant {
   id: VariantId;
@@ -39,7 +40,7 @@ const productionBuild = (runtime?: RuntimePackage) => async (trackingServer: str
 const equivalentBuild = (runtime?: RuntimePackage) => async (trackingServer: string) =>
   (await compileContainer(equivalentProperty(), 'production', { trackingServer, runtime })).js;
 
-export const VARIANTS: Record<'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent' | 'none', Variant> = {
+export const VARIANTS: Record<TodayId, Variant> = {
   'tagwell-production': {
     id: 'tagwell-production',
     // Counted, so the label stays true as the property grows.

@@ -14,7 +14,8 @@
  *
  * The first byte is the format: a later dictionary is a new format, and old rows stay readable.
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { inflateRawSync } from 'node:zlib';
+import { recordBytes } from './record-codec.mjs';
 import type { HitVariables, LinkType, NewHit } from './types';
 import { eventNames } from './text';
 
@@ -65,13 +66,9 @@ export function encodeHitRecord(hit: HitContent): Uint8Array {
   return encodeRecordText(hitRecordText(hit));
 }
 
-/** A record's bytes from its text (hitRecordText). */
+/** A record's bytes from its text (hitRecordText), as SQLite's writer thread makes them (record-codec.mjs). */
 export function encodeRecordText(text: string): Uint8Array {
-  const body = deflateRawSync(Buffer.from(text, 'utf8'), ZLIB_1);
-  const out = new Uint8Array(body.length + 1);
-  out[0] = FORMAT_1;
-  out.set(body, 1);
-  return out;
+  return recordBytes(text, FORMAT_1, ZLIB_1);
 }
 
 export function decodeHitRecord(bytes: Uint8Array): HitContent {

@@ -10,8 +10,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { recordBytes } from '../record-codec.mjs';
 
 const { file, readonly, recordCodec } = workerData;
 const READER_NICE = 10;
@@ -91,19 +91,11 @@ db.function('tagwell_hll_merge', { deterministic: true }, (sketch, stored, regis
   return dense;
 });
 
-// A hit's stored record from its text (storage/hit-record.ts encodeRecordText, the same bytes):
-// the format byte, then the text DEFLATEd with the codec's preset dictionary. Here, the records of
-// a group commit are compressed on this thread, not on the server's event loop.
+// A hit's stored record from its text, by the same code as the event loop's (storage/record-codec.mjs):
+// here, the records of a group commit are compressed on this thread, not on the server's event loop.
 if (recordCodec) {
   const { format, ...zlib } = recordCodec;
-  const options = { ...zlib, dictionary: Buffer.from(zlib.dictionary) };
-  db.function('tagwell_hit_record', { deterministic: true }, (text) => {
-    const body = deflateRawSync(Buffer.from(text, 'utf8'), options);
-    const out = Buffer.allocUnsafe(body.length + 1);
-    out[0] = format;
-    body.copy(out, 1);
-    return out;
-  });
+  db.function('tagwell_hit_record', { deterministic: true }, (text) => recordBytes(text, format, zlib));
 }
 
 /**
