@@ -49,8 +49,9 @@ function occurrence(ctx: Context): Occurrence {
 
 function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   const log = createLogger();
-  // How deep the container's own calls are: 0 when the page, an event or a timer enters it.
-  let depth = 0;
+  // How deep the container's own calls are: 0 when the page, an event or a timer enters it. The start
+  // is one entry (1 until its end): its modules and subscriptions share one read of document.cookie.
+  let depth = 1;
   const ctx: Context = {
     config,
     log,
@@ -132,4 +133,5 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   // The lifecycle exists even without lifecycle rules, so pageBottom() is always safe to call.
   getLifecycle(ctx);
   log.info(`Loaded ${config.build.property}/${config.build.environment} ${config.build.buildId}`);
+  depth = 0;
 }

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import customCode from '../actions/custom-code';
-import { flushMicrotasks, resetPage, startWithContext } from './test-helpers';
-import type { Context, RuleEvent } from './types';
+import { flushMicrotasks, makeConfig, makeRule, on, resetPage, startContainer, startWithContext } from './test-helpers';
+import type { Context, EventModule, RuleEvent } from './types';
 
 // Reading document.cookie can wait on the browser's cookie store: one read serves one run of the
 // container (core/cookie.ts), and nothing written meanwhile is missed.
@@ -61,5 +61,24 @@ describe('cookie reads', () => {
       return [before, ctx.cookie.get('tw_d')];
     });
     expect(got).toEqual([undefined, '4']);
+  });
+
+  // The start in the head reads the consent cookie in the identity, the personalisation and the rules'
+  // subscriptions; each read waits on the browser's cookie store (docs/PERFORMANCE.md, "Cookies").
+  it("the container's start is one run: every module and subscription in it shares one read", () => {
+    resetPage();
+    document.cookie = 'tw_a=1; path=/';
+    reads = vi.spyOn(document, 'cookie', 'get');
+    const seen: unknown[] = [];
+    const reader = (name: string): EventModule => (_subscriptions, c) => void seen.push(c.cookie.get(name));
+    const satellite = startContainer(
+      makeConfig({ rules: [makeRule('a', { events: [on('a', reader('tw_a'))] }), makeRule('b', { events: [on('b', reader('tw_b'))] })] }),
+    );
+    expect(seen).toEqual(['1', undefined]);
+    expect(reads.mock.calls).toHaveLength(1);
+    // Once started, the page's own calls enter afresh: what it wrote since, in the same task, is seen.
+    document.cookie = 'tw_b=2; path=/';
+    expect(satellite.cookie.get('tw_b')).toBe('2');
+    expect(reads.mock.calls).toHaveLength(2);
   });
 });

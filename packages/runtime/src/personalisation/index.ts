@@ -17,14 +17,12 @@ const SELECTOR_TIMEOUT = 5_000;
 
 /** No cookies, or an `mboxDisable` cookie or query parameter: nothing is asked or rendered (SPEC §8). */
 function deliveryDisabled(ctx: Context): boolean {
-  let cookies = navigator.cookieEnabled;
   try {
-    // A sandboxed frame throws on reading document.cookie.
-    void document.cookie;
+    // A sandboxed frame throws on reading document.cookie; the read is the one the rest of the start shares (core/cookie.ts).
+    return !navigator.cookieEnabled || /(^|[?&])mboxDisable([=&]|$)/i.test(location.search.slice(1)) || ctx.cookie.get('mboxDisable') !== undefined;
   } catch {
-    cookies = false;
+    return true;
   }
-  return !cookies || /(^|[?&])mboxDisable([=&]|$)/i.test(location.search.slice(1)) || ctx.cookie.get('mboxDisable') !== undefined;
 }
 
 /**
