@@ -1,5 +1,5 @@
 import type { AnalyticsConfig, Bridge, Logger, PostTrackCallback, PreinstalledTracker, Visitor } from '../core/types';
-import { guardHit } from '../privacy';
+import { guardHit, URL_KEYS } from '../privacy';
 import { encode, type Pair } from './encode';
 import { sendThenCall } from './post-track';
 import { beaconUrl, send as transmit } from './transport';
@@ -72,7 +72,7 @@ const consentState = (deps: TrackerDeps) => (TW_CONSENT && deps.gate ? deps.gate
 
 /** Adobe's limits in characters: props and pageName 100, URLs 2047, events and products uncut, the rest 255. */
 function cap(key: string, value: string): string {
-  const max = /^(pageName|c\d+)$/.test(key) ? 100 : /^(g|r|pev1)$/.test(key) ? 2047 : /^(events|products)$/.test(key) ? 1e9 : 255;
+  const max = /^(pageName|c\d+)$/.test(key) ? 100 : URL_KEYS.includes(key) ? 2047 : /^(events|products)$/.test(key) ? 1e9 : 255;
   // A cut between the halves of a surrogate pair would leave a lone half.
   return value.length > max ? value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '') : value;
 }

@@ -8,10 +8,10 @@ export function trackerOf(ctx: Context): Tracker {
     const config = ctx.config.analytics;
     if (!config) throw new Error('the container has no analytics settings');
     const consent = ctx.config.consent;
-    const gate = consent && consent.module(ctx, consent);
     const created = (tracker = createTracker(config, {
       log: ctx.log,
-      gate,
+      // The consent gate (SPEC §4); compiled in only where the property has one (TW_CONSENT).
+      ...(TW_CONSENT && consent && { gate: consent.module(ctx, consent) }),
       // The visitor id for `mid` (docs/IDENTITY.md); compiled in only when the property uses it.
       ...(TW_IDENTITY && { identity: ctx.identity }),
       // The tracker the page creates itself, looked for from now on; compiled in only when the property names one.
@@ -27,7 +27,7 @@ export function trackerOf(ctx: Context): Tracker {
     }));
     ctx.shared.tracker = created;
     // A changed choice sends or drops the hits that waited for it.
-    if (consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));
+    if (TW_CONSENT && consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));
   }
   return tracker;
 }
