@@ -58,6 +58,14 @@ export interface BuildSummary {
  */
 export const JSON_FROM_CHARS = 10_000;
 
+/**
+ * The container's first line: the per-file explicit compile hint. Chromium (136 on) then compiles every
+ * function of the script eagerly, on the thread that streams it in, instead of each on the main thread
+ * when the start first calls it; nearly all of a container's functions run while it starts. Other
+ * browsers read a comment (docs/PERFORMANCE.md, "Compiled while it streams").
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 /** Compiles one environment's container: generate the entry, then bundle and minify it with the runtime. */
 export async function compileContainer(property: Property, env: EnvironmentName, options: CompileOptions = {}): Promise<CompiledContainer> {
   const runtime = options.runtime ?? findRuntime();
@@ -80,6 +88,7 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     platform: 'browser',
     target: BROWSER_TARGETS,
     legalComments: 'none',
+    banner: { js: COMPILE_HINT },
     charset: 'utf8',
     treeShaking: true,
     // Optional runtime features the property (or the environment) does not use drop out (packages/runtime/src/features.d.ts).

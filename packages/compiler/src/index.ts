@@ -1,5 +1,6 @@
 export { generateEntry, type GenerateOptions, type GeneratedEntry } from './generate';
 export {
+  COMPILE_HINT,
   buildContainer,
   buildEnvironments,
   compileContainer,

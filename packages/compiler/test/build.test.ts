@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertProperty, buildSdr } from '@tagwell/schema';
-import { buildAll, buildContainer, CompileError, compileContainer, findRuntime, readRuntime } from '../src/index';
+import { buildAll, buildContainer, COMPILE_HINT, CompileError, compileContainer, findRuntime, readRuntime } from '../src/index';
 import { baseProperty, minimalProperty, repoRoot, tempDir, writeProperty } from './helpers';
 
 const read = (file: string) => readFileSync(file);
@@ -21,7 +21,7 @@ describe('buildContainer', () => {
     for (const file of Object.values(summary.files)) expect(existsSync(file), file).toBe(true);
 
     const js = readFileSync(summary.files.js, 'utf8');
-    expect(js.startsWith('(()=>{')).toBe(true);
+    expect(js.startsWith(`${COMPILE_HINT}\n(()=>{`)).toBe(true);
     expect(js.trimEnd().endsWith('//# sourceMappingURL=production.js.map')).toBe(true);
     expect(js).toContain(summary.buildId);
 
@@ -47,6 +47,9 @@ describe('buildContainer', () => {
     for (const source of map.sources) expect(path.isAbsolute(source) || source.startsWith('..'), source).toBe(false);
     expect(map.sourcesContent).toHaveLength(map.sources.length);
     expect(JSON.stringify(map)).not.toContain(repoRoot);
+    // The compile hint's line comes first and maps to nothing: the code's mappings start on line 2.
+    expect(readFileSync(files.js, 'utf8').split('\n')[0]).toBe(COMPILE_HINT);
+    expect((map as unknown as { mappings: string }).mappings).toMatch(/^;[^;]/);
   });
 
   it('builds byte-identical files from the same input, wherever they are written', async () => {
