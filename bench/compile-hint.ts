@@ -6,7 +6,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { COMPILE_HINT } from '@tagwell/compiler';
-import { launchChromium } from './browser';
 import { ROOT, VARIANTS, type Variant } from './containers';
 import { measurePageCost } from './page-cost';
 
@@ -22,10 +21,9 @@ const hintless = (id: 'tagwell-production' | 'tagwell-equivalent'): Variant => (
   },
 });
 
-const browser = await launchChromium();
-try {
+{
   const variants = [hintless('tagwell-production'), VARIANTS['tagwell-production'], hintless('tagwell-equivalent'), VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']];
-  const results = await measurePageCost(browser, variants, Number(values.runs), console.log);
+  const results = await measurePageCost(variants, Number(values.runs), console.log);
   const f = (n: number) => n.toFixed(1);
   console.log(`\n${'container'.padEnd(60)}  to page view (p10-p90)  whole load  click -> link hit  click's task  most in one task  tasks > 50 ms`);
   for (const r of results) {
@@ -37,6 +35,4 @@ try {
   const file = join(ROOT, 'bench', 'results', `${values.name}.json`);
   writeFileSync(file, JSON.stringify({ runs: Number(values.runs), results }, null, 1) + '\n');
   console.log(`\n${file}`);
-} finally {
-  await browser.close();
 }

@@ -1,8 +1,7 @@
 // Page cost in Chromium: main-thread time in the container from its script's start to the page
 // view leaving, and from a click to its link hit, read from a trace of each page load; long
 // tasks from the same trace and from the page's own PerformanceObservers.
-import type { Browser } from 'playwright-core';
-import { newVisitor } from './browser';
+import { launchBareChromium, type BareChromium } from './bare-chromium';
 import { startSite, type Site, type Variant } from './containers';
 import { CLICK } from './equivalent';
 import { isLinkNamed, isPageView } from './server';
@@ -84,20 +83,23 @@ function installObservers() {
   }
 }
 
-async function loadOnce(browser: Browser, site: Site): Promise<LoadSample> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function loadOnce(browser: BareChromium, site: Site): Promise<LoadSample> {
   const containerUrl = site.containerUrl!;
-  const visitor = await newVisitor(browser, installObservers);
+  const visitor = await browser.newPage(installObservers);
   try {
     const trace = await startTrace(visitor.cdp);
     const from = site.server.hits.length;
-    await visitor.page.goto(site.pageUrl, { waitUntil: 'load' });
+    await visitor.goto(site.pageUrl);
     await site.server.waitForHit(isPageView, from);
-    await visitor.page.waitForTimeout(SETTLE_MS);
+    await pause(SETTLE_MS);
     const beforeClick = site.server.hits.length;
-    await visitor.page.click(CLICK.selector);
+    await visitor.click(CLICK.selector);
     await site.server.waitForHit(isLinkNamed(CLICK.linkName), beforeClick);
-    await visitor.page.waitForTimeout(300);
-    const observed = await visitor.page.evaluate(() => (window as unknown as { __benchObserved: Observed }).__benchObserved);
+    await pause(300);
+    const observed = await visitor.evaluate<Observed>('window.__benchObserved');
+    const errors = await visitor.errors();
     const events = await trace.stop();
 
     const thread = pageMainThread(events);
@@ -124,7 +126,7 @@ async function loadOnce(browser: Browser, site: Site): Promise<LoadSample> {
       maxContainerInTask: Math.max(0, ...tasks.map((t) => t.script)) / 1000,
       observedLongTasks: observed.longTasks.length,
       maxContainerInFrame: Math.max(0, ...inFrame),
-      errors: [...visitor.errors],
+      errors,
     };
   } finally {
     await visitor.close();
@@ -135,8 +137,9 @@ async function loadOnce(browser: Browser, site: Site): Promise<LoadSample> {
  * `runs` page loads per variant, interleaved (A B C A B C ...) so that drift in the machine
  * touches every variant alike, after one discarded warm-up load each.
  */
-export async function measurePageCost(browser: Browser, variants: readonly Variant[], runs: number, log: (line: string) => void): Promise<VariantCost[]> {
+export async function measurePageCost(variants: readonly Variant[], runs: number, log: (line: string) => void): Promise<VariantCost[]> {
   const sites = await Promise.all(variants.map(startSite));
+  const browser = await launchBareChromium();
   try {
     const samples = sites.map(() => [] as LoadSample[]);
     for (const site of sites) await loadOnce(browser, site);
@@ -167,6 +170,7 @@ export async function measurePageCost(browser: Browser, variants: readonly Varia
       };
     });
   } finally {
+    await browser.close();
     await Promise.all(sites.map((site) => site.close()));
   }
 }

@@ -92,9 +92,9 @@ try {
     // With --against, each Tagwell container's past build loads just before today's.
     const [productionBefore, equivalentBefore] = past ? variantsBefore(past.runtime, past.ref) : [];
     const variants = [productionBefore, VARIANTS['tagwell-production'], equivalentBefore, VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']].filter((v) => v !== undefined);
-    pageCost = await measurePageCost(browser, variants, runs, log);
+    pageCost = await measurePageCost(variants, runs, log);
     print(pageCostTable(pageCost, runs, CPU_THROTTLING));
-    transport = await measureTransport(browser, Math.max(1, Math.round(runs / 4)));
+    transport = await measureTransport(Math.max(1, Math.round(runs / 4)));
     print(transportText(transport, CPU_THROTTLING));
   }
   if (only.has('lighthouse')) {

@@ -4,7 +4,6 @@
 // and every `FunctionCall` into a function the script defines (listeners, timers, onload) together
 // with the `v8.callFunction` around it, which also holds the microtask checkpoint that follows the
 // call. The union of those intervals on the page's main thread is the script's main-thread time.
-import type { CDPSession } from 'playwright-core';
 
 export interface TraceEvent {
   name: string;
@@ -31,8 +30,16 @@ export interface Slice {
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
 export const LONG_TASK_US = 50_000;
 
+/** What a trace needs of a DevTools protocol session (bench/bare-chromium.ts; Playwright's CDPSession has it too). */
+export interface Cdp {
+  send(method: string, params?: object): Promise<unknown>;
+  on(event: string, listener: (params: never) => void): unknown;
+  off(event: string, listener: (params: never) => void): unknown;
+  once(event: string, listener: (params: never) => void): unknown;
+}
+
 /** Starts a trace of the page's processes; `stop()` ends it and returns every event. */
-export async function startTrace(cdp: CDPSession): Promise<{ stop(): Promise<TraceEvent[]> }> {
+export async function startTrace(cdp: Cdp): Promise<{ stop(): Promise<TraceEvent[]> }> {
   const events: TraceEvent[] = [];
   const collect = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
