@@ -104,7 +104,7 @@ try {
   }
   if (only.has('scaling')) {
     log(`scaling: ${sizes.join(', ')} rules ...`);
-    scaling = await measureScaling(browser, sizes, scalingRuns, log);
+    scaling = await measureScaling(sizes, scalingRuns, log);
     print(scalingTable(scaling, scalingRuns, CPU_THROTTLING));
     if (scaling.length > 1) {
       growthResult = growth(scaling);

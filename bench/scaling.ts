@@ -1,8 +1,7 @@
 // Scaling with the property: bundle size, start-up and the cost of one event for generated
 // properties of growing size, measured in the page with performance.now().
-import type { Browser } from 'playwright-core';
 import { compileContainer } from '@tagwell/compiler';
-import { newVisitor } from './browser';
+import { launchBareChromium, type BareChromium } from './bare-chromium';
 import { generateProperty, type GeneratedProperty } from './generate-property';
 import { isLinkNamed, startBenchServer, type BenchServer } from './server';
 import { median, summarise, type Summary } from './stats';
@@ -63,45 +62,49 @@ ${generated.target.html} <button type="button" id="no-rule-target">Nothing</butt
 </p></div></article></div></div></section></div></main></body></html>`;
 }
 
-async function loadOnce(browser: Browser, server: BenchServer, generated: GeneratedProperty, path: string): Promise<ScaleSample> {
-  const visitor = await newVisitor(browser);
+/**
+ * In the page, after its load: the first click, then blocks of clicks, clicks no rule matches and direct calls.
+ * No named functions inside: tsx would wrap them in a helper the page does not have.
+ */
+const timeEvents = async ({ selector, directCall, block, blocks }: { selector: string; directCall: string; block: number; blocks: number }): Promise<ScaleSample> => {
+  const w = window as unknown as { __bench: { t0: number; t1: number }; _satellite: { track(id: string): void } };
+  const target = document.querySelector(selector) as HTMLElement;
+  const none = document.getElementById('no-rule-target') as HTMLElement;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const t = performance.now();
+  target.click();
+  const firstClick = performance.now() - t;
+  const medians: number[] = [];
+  for (const run of [() => target.click(), () => none.click(), () => w._satellite.track(directCall)]) {
+    const perEvent: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      // Between blocks the link hits leave, so the keep-alive quota never pushes sendBeacon to a fallback.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const start = performance.now();
+      for (let i = 0; i < block; i++) run();
+      perEvent.push((performance.now() - start) / block);
+    }
+    perEvent.sort((a, b) => a - b);
+    medians.push(perEvent[perEvent.length >> 1]!);
+  }
+  return {
+    startup: w.__bench.t1 - w.__bench.t0,
+    firstClick,
+    click: medians[0]!,
+    clickNoMatch: medians[1]!,
+    directCall: medians[2]!,
+    crossOriginIsolated: window.crossOriginIsolated,
+  };
+};
+
+/** One load in the bare Chromium of the page cost (bench/bare-chromium.ts): DevTools' own work is not the container's. */
+async function loadOnce(browser: BareChromium, server: BenchServer, generated: GeneratedProperty, path: string): Promise<ScaleSample> {
+  const visitor = await browser.newPage();
   try {
     const from = server.hits.length;
-    await visitor.page.goto(server.url(HOST, path), { waitUntil: 'load' });
-    // No named functions inside: tsx would wrap them in a helper the page does not have.
-    const sample = await visitor.page.evaluate(
-      async ({ selector, directCall, block, blocks }) => {
-        const w = window as unknown as { __bench: { t0: number; t1: number }; _satellite: { track(id: string): void } };
-        const target = document.querySelector(selector) as HTMLElement;
-        const none = document.getElementById('no-rule-target') as HTMLElement;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const t = performance.now();
-        target.click();
-        const firstClick = performance.now() - t;
-        const medians: number[] = [];
-        for (const run of [() => target.click(), () => none.click(), () => w._satellite.track(directCall)]) {
-          const perEvent: number[] = [];
-          for (let b = 0; b < blocks; b++) {
-            // Between blocks the link hits leave, so the keep-alive quota never pushes sendBeacon to a fallback.
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            const start = performance.now();
-            for (let i = 0; i < block; i++) run();
-            perEvent.push((performance.now() - start) / block);
-          }
-          perEvent.sort((a, b) => a - b);
-          medians.push(perEvent[perEvent.length >> 1]!);
-        }
-        return {
-          startup: w.__bench.t1 - w.__bench.t0,
-          firstClick,
-          click: medians[0]!,
-          clickNoMatch: medians[1]!,
-          directCall: medians[2]!,
-          crossOriginIsolated: window.crossOriginIsolated,
-        };
-      },
-      { selector: generated.target.selector, directCall: generated.directCall, block: BLOCK, blocks: BLOCKS },
-    );
+    await visitor.goto(server.url(HOST, path));
+    const args = { selector: generated.target.selector, directCall: generated.directCall, block: BLOCK, blocks: BLOCKS };
+    const sample = await visitor.evaluate<ScaleSample>(`(${timeEvents.toString()})(${JSON.stringify(args)})`);
     // The first click's hit proves the rule ran (and the target is matched).
     await server.waitForHit(isLinkNamed(`Link ${generated.target.selector.match(/cta-(\d+)/)![1]}`), from, 5000);
     return sample;
@@ -110,8 +113,9 @@ async function loadOnce(browser: Browser, server: BenchServer, generated: Genera
   }
 }
 
-export async function measureScaling(browser: Browser, sizes: readonly number[], runs: number, log: (line: string) => void): Promise<ScaleResult[]> {
+export async function measureScaling(sizes: readonly number[], runs: number, log: (line: string) => void): Promise<ScaleResult[]> {
   const server = await startBenchServer();
+  const browser = await launchBareChromium();
   try {
     const results: ScaleResult[] = [];
     for (const size of sizes) {
@@ -148,6 +152,7 @@ export async function measureScaling(browser: Browser, sizes: readonly number[],
     }
     return results;
   } finally {
+    await browser.close();
     await server.close();
   }
 }
