@@ -21,18 +21,16 @@ const hintless = (id: 'tagwell-production' | 'tagwell-equivalent'): Variant => (
   },
 });
 
-{
-  const variants = [hintless('tagwell-production'), VARIANTS['tagwell-production'], hintless('tagwell-equivalent'), VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']];
-  const results = await measurePageCost(variants, Number(values.runs), console.log);
-  const f = (n: number) => n.toFixed(1);
-  console.log(`\n${'container'.padEnd(60)}  to page view (p10-p90)  whole load  click -> link hit  click's task  most in one task  tasks > 50 ms`);
-  for (const r of results) {
-    const most = r.samples.map((s) => s.maxContainerInTask).sort((a, b) => a - b)[Math.floor(r.samples.length / 2)]!;
-    console.log(
-      `${r.label.padEnd(60)}  ${`${f(r.toPageView.median)} (${f(r.toPageView.p10)}-${f(r.toPageView.p90)})`.padStart(21)}  ${f(r.load.median).padStart(10)}  ${r.toLinkHit.median.toFixed(2).padStart(17)}  ${r.clickTask!.median.toFixed(2).padStart(12)}  ${f(most).padStart(16)}  ${`${r.longTasks.causedByContainer} in ${r.samples.length}`.padStart(13)}`,
-    );
-  }
-  const file = join(ROOT, 'bench', 'results', `${values.name}.json`);
-  writeFileSync(file, JSON.stringify({ runs: Number(values.runs), results }, null, 1) + '\n');
-  console.log(`\n${file}`);
+const variants = [hintless('tagwell-production'), VARIANTS['tagwell-production'], hintless('tagwell-equivalent'), VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent']];
+const results = await measurePageCost(variants, Number(values.runs), console.log);
+const f = (n: number) => n.toFixed(1);
+console.log(`\n${'container'.padEnd(60)}  to page view (p10-p90)  whole load  click -> link hit  click's task  most in one task  tasks > 50 ms`);
+for (const r of results) {
+  const most = r.samples.map((s) => s.maxContainerInTask).sort((a, b) => a - b)[Math.floor(r.samples.length / 2)]!;
+  console.log(
+    `${r.label.padEnd(60)}  ${`${f(r.toPageView.median)} (${f(r.toPageView.p10)}-${f(r.toPageView.p90)})`.padStart(21)}  ${f(r.load.median).padStart(10)}  ${r.toLinkHit.median.toFixed(2).padStart(17)}  ${r.clickTask!.median.toFixed(2).padStart(12)}  ${f(most).padStart(16)}  ${`${r.longTasks.causedByContainer} in ${r.samples.length}`.padStart(13)}`,
+  );
 }
+const file = join(ROOT, 'bench', 'results', `${values.name}.json`);
+writeFileSync(file, JSON.stringify({ runs: Number(values.runs), results }, null, 1) + '\n');
+console.log(`\n${file}`);

@@ -30,7 +30,7 @@ export interface Slice {
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
 export const LONG_TASK_US = 50_000;
 
-/** What a trace needs of a DevTools protocol session (bench/bare-chromium.ts; Playwright's CDPSession has it too). */
+/** What a trace needs of a DevTools protocol session (bench/bare-chromium.ts). */
 export interface Cdp {
   send(method: string, params?: object): Promise<unknown>;
   on(event: string, listener: (params: never) => void): unknown;
