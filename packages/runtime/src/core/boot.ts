@@ -52,6 +52,7 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   // How deep the container's own calls are: 0 when the page, an event or a timer enters it. The start
   // is one entry (1 until its end): its modules and subscriptions share one read of document.cookie.
   let depth = 1;
+  forgetCookies();
   const ctx: Context = {
     config,
     log,
