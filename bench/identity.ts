@@ -1,9 +1,8 @@
 // The visitor identity (docs/IDENTITY.md) in the bench: what the module adds to the health site's
 // production container, and how long a first visit's page view waits for its id (the identity
 // service on the same loopback server, the page throttled like §2).
-import type { Browser } from 'playwright-core';
 import { compileContainer, loadProperty } from '@tagwell/compiler';
-import { newVisitor } from './browser';
+import { launchBareChromium } from './bare-chromium';
 import { partCost } from './bytes';
 import { HEALTH_PROPERTY, startSite, VARIANTS } from './containers';
 import { isPageView } from './server';
@@ -27,7 +26,15 @@ export interface IdentityResult {
 
 const WAITED = /^Identity: a hit waited (\d+) ms for the id$/;
 
-export async function measureIdentity(browser: Browser, runs: number, log: (line: string) => void): Promise<IdentityResult> {
+/** In the page once its page view has left: the container's log lines and the identity request's duration. */
+const readPage = () => {
+  const satellite = (window as unknown as { _satellite: { logger: { history: Array<[string, string]> } } })._satellite;
+  const request = performance.getEntriesByType('resource').find((e) => e.name.includes('/id/v1/visitor'));
+  return { lines: satellite.logger.history.map(([, message]) => message), request: request ? request.duration : -1 };
+};
+
+/** First visits in the bare Chromium of the page cost (bench/bare-chromium.ts). */
+export async function measureIdentity(runs: number, log: (line: string) => void): Promise<IdentityResult> {
   const { property, dir } = loadProperty(HEALTH_PROPERTY);
   const withIt = await compileContainer(property, 'production', { propertyDir: dir });
   const without = await compileContainer({ ...property, settings: { ...property.settings, identity: undefined } }, 'production', { propertyDir: dir });
@@ -36,21 +43,18 @@ export async function measureIdentity(browser: Browser, runs: number, log: (line
     .reduce((sum, [, bytes]) => sum + bytes, 0);
 
   const site = await startSite(VARIANTS['tagwell-production']);
+  const browser = await launchBareChromium();
   const waits: number[] = [];
   const requests: number[] = [];
   let withId = 0;
   try {
     for (let run = -1; run < runs; run++) {
-      const visitor = await newVisitor(browser);
+      const visitor = await browser.newPage();
       try {
         const from = site.server.hits.length;
-        await visitor.page.goto(site.pageUrl, { waitUntil: 'load' });
+        await visitor.goto(site.pageUrl);
         const view = await site.server.waitForHit(isPageView, from);
-        const seen = await visitor.page.evaluate(() => {
-          const satellite = (window as unknown as { _satellite: { logger: { history: Array<[string, string]> } } })._satellite;
-          const request = performance.getEntriesByType('resource').find((e) => e.name.includes('/id/v1/visitor'));
-          return { lines: satellite.logger.history.map(([, message]) => message), request: request ? request.duration : -1 };
-        });
+        const seen = await visitor.evaluate<ReturnType<typeof readPage>>(`(${readPage.toString()})()`);
         // The first run warms the server and Chromium up, and is not counted.
         if (run < 0) continue;
         const line = seen.lines.map((message) => WAITED.exec(message)).find(Boolean);
@@ -63,6 +67,7 @@ export async function measureIdentity(browser: Browser, runs: number, log: (line
       if ((run + 1) % 5 === 0 || run + 1 === runs) log(`  identity: ${Math.max(0, run + 1)}/${runs} first visits`);
     }
   } finally {
+    await browser.close();
     await site.close();
   }
   const { min, gzip, brotli } = partCost('identity', '', withIt.js, without.js);

@@ -119,7 +119,7 @@ try {
   }
   if (only.has('identity')) {
     log(`identity: ${runs} first visits ...`);
-    identity = await measureIdentity(browser, runs, log);
+    identity = await measureIdentity(runs, log);
     print(identityTable(identity, CPU_THROTTLING));
   }
   if (only.has('decisions')) {
