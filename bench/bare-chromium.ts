@@ -105,6 +105,11 @@ export interface BarePage {
   goto(url: string): Promise<void>;
   /** Evaluates an expression in the page and returns its value (JSON-serialisable). */
   evaluate<T>(expression: string): Promise<T>;
+  /**
+   * Calls `fn` in the page with `arg` (JSON) and returns what it returns or resolves to. `fn` goes as its
+   * source: no named functions inside it, or tsx wraps them in a helper the page does not have.
+   */
+  call<A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T>;
   /** A real mouse click (pressed and released) at the centre of the first element matching `selector`. */
   click(selector: string): Promise<void>;
   /** Errors the page's scripts threw, as the init script heard them. */
@@ -166,6 +171,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
           await Promise.race([loaded, late]).finally(() => clearTimeout(timer));
         },
         evaluate,
+        call: (fn, arg) => evaluate(`(${fn.toString()})(${JSON.stringify(arg)})`),
         async click(selector) {
           const box = await evaluate<{ x: number; y: number } | null>(
             `(() => { const el = document.querySelector(${JSON.stringify(selector)}); if (!el) return null; el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,

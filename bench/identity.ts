@@ -54,7 +54,7 @@ export async function measureIdentity(runs: number, log: (line: string) => void)
         const from = site.server.hits.length;
         await visitor.goto(site.pageUrl);
         const view = await site.server.waitForHit(isPageView, from);
-        const seen = await visitor.evaluate<ReturnType<typeof readPage>>(`(${readPage.toString()})()`);
+        const seen = await visitor.call(readPage, undefined);
         // The first run warms the server and Chromium up, and is not counted.
         if (run < 0) continue;
         const line = seen.lines.map((message) => WAITED.exec(message)).find(Boolean);

@@ -62,10 +62,7 @@ ${generated.target.html} <button type="button" id="no-rule-target">Nothing</butt
 </p></div></article></div></div></section></div></main></body></html>`;
 }
 
-/**
- * In the page, after its load: the first click, then blocks of clicks, clicks no rule matches and direct calls.
- * No named functions inside: tsx would wrap them in a helper the page does not have.
- */
+/** In the page, after its load: the first click, then blocks of clicks, clicks no rule matches and direct calls. */
 const timeEvents = async ({ selector, directCall, block, blocks }: { selector: string; directCall: string; block: number; blocks: number }): Promise<ScaleSample> => {
   const w = window as unknown as { __bench: { t0: number; t1: number }; _satellite: { track(id: string): void } };
   const target = document.querySelector(selector) as HTMLElement;
@@ -103,8 +100,7 @@ async function loadOnce(browser: BareChromium, server: BenchServer, generated: G
   try {
     const from = server.hits.length;
     await visitor.goto(server.url(HOST, path));
-    const args = { selector: generated.target.selector, directCall: generated.directCall, block: BLOCK, blocks: BLOCKS };
-    const sample = await visitor.evaluate<ScaleSample>(`(${timeEvents.toString()})(${JSON.stringify(args)})`);
+    const sample = await visitor.call(timeEvents, { selector: generated.target.selector, directCall: generated.directCall, block: BLOCK, blocks: BLOCKS });
     // The first click's hit proves the rule ran (and the target is matched).
     await server.waitForHit(isLinkNamed(`Link ${generated.target.selector.match(/cta-(\d+)/)![1]}`), from, 5000);
     return sample;

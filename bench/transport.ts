@@ -51,8 +51,7 @@ export async function measureTransport(runs: number): Promise<TransportResult> {
       const visitor = await browser.newPage();
       try {
         await visitor.goto(server.url('www.health.localhost', '/transport'));
-        // No named functions inside timeSends: tsx would wrap them in a helper the page does not have.
-        const times = await visitor.evaluate<number[][]>(`(${timeSends.toString()})(${SENDS})`);
+        const times = await visitor.call(timeSends, SENDS);
         all.beacon.push(...times[0]!);
         all.post.push(...times[1]!);
         all.fetch.push(...times[2]!);
