@@ -24,8 +24,7 @@ import { loadConfig, startServer, type RunningServer } from '../packages/server/
 import { newVisitor } from './browser';
 import { DEMO_HOST, HEALTH_PROPERTY } from './containers';
 import { summarise, type Summary } from './stats';
-import type { CDPSession } from 'playwright-core';
-import { pageMainThread, scriptSlices, timeWithin, TRACE_CATEGORIES, type Thread, type TraceEvent } from './trace';
+import { pageMainThread, scriptSlices, startTrace, timeWithin, type Cdp, type Thread, type TraceEvent } from './trace';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONTAINER_PATH = '/containers/health-site/production.js';
@@ -72,23 +71,6 @@ export interface PersonalisationResult {
   adobe: null;
   /** The machine's 1-minute load average at the start and the end, and its cores: how shared it was. */
   load: { before: number; after: number; cores: number };
-}
-
-/** bench/trace.ts's trace with the V8 sampling profiler on (its samples name each frame's script). */
-async function startSampledTrace(cdp: CDPSession): Promise<{ stop(): Promise<TraceEvent[]> }> {
-  const events: TraceEvent[] = [];
-  const collect = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'], recordMode: 'recordContinuously' } });
-  return {
-    async stop() {
-      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-      await cdp.send('Tracing.end');
-      await complete;
-      cdp.off('Tracing.dataCollected', collect);
-      return events;
-    },
-  };
 }
 
 /**
@@ -163,7 +145,9 @@ async function visitOnce(browser: Browser, pageUrl: string, containerUrl: string
   try {
     await visitor.context.addInitScript({ content: observerScript(style) });
     const answered = visitor.page.waitForResponse((r) => r.url().includes('/rest/v1/delivery') && r.request().method() === 'POST', { timeout: 30_000 });
-    const trace = await startSampledTrace(visitor.cdp);
+    // With the V8 sampling profiler on: its samples name each frame's script (sampledTime).
+    // Playwright types each event by name; the trace reads only its own two.
+    const trace = await startTrace(visitor.cdp as unknown as Cdp, ['disabled-by-default-v8.cpu_profiler']);
     await visitor.page.goto(pageUrl, { waitUntil: 'load', timeout: 30_000 });
     const answer = (await (await answered).json()) as Answer;
     await visitor.page.waitForFunction(() => (window as unknown as { __twBenchHide: Hide }).__twBenchHide.removed !== undefined, undefined, { polling: 50, timeout: 30_000 });

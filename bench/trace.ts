@@ -30,7 +30,7 @@ export interface Slice {
 export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
 export const LONG_TASK_US = 50_000;
 
-/** What a trace needs of a DevTools protocol session (bench/bare-chromium.ts). */
+/** What a trace needs of a DevTools protocol session (bench/bare-chromium.ts's; Playwright's CDPSession has it, typed per event). */
 export interface Cdp {
   send(method: string, params?: object): Promise<unknown>;
   on(event: string, listener: (params: never) => void): unknown;
@@ -38,12 +38,12 @@ export interface Cdp {
   once(event: string, listener: (params: never) => void): unknown;
 }
 
-/** Starts a trace of the page's processes; `stop()` ends it and returns every event. */
-export async function startTrace(cdp: Cdp): Promise<{ stop(): Promise<TraceEvent[]> }> {
+/** Starts a trace of the page's processes (TRACE_CATEGORIES and `more`); `stop()` ends it and returns every event. */
+export async function startTrace(cdp: Cdp, more: string[] = []): Promise<{ stop(): Promise<TraceEvent[]> }> {
   const events: TraceEvent[] = [];
   const collect = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordContinuously' } });
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: [...TRACE_CATEGORIES, ...more], recordMode: 'recordContinuously' } });
   return {
     async stop() {
       const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
