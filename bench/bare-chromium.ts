@@ -123,6 +123,15 @@ export interface BareChromium {
   close(): Promise<void>;
 }
 
+/** In the page: the centre of the first element `selector` matches, scrolled into view; null without one. */
+const centreOf = (selector: string): { x: number; y: number } | null => {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  element.scrollIntoView({ block: 'center' });
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+};
+
 const ERRORS = '__benchErrors';
 /** Before the page's scripts: errors no script caught, kept for `errors()`. */
 const hearErrors = `(() => { const list = (window.${ERRORS} = []); addEventListener('error', (e) => list.push(String(e.message))); addEventListener('unhandledrejection', (e) => list.push(String(e.reason))); })();`;
@@ -160,6 +169,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
         if (answer.exceptionDetails) throw new Error(`evaluate: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`);
         return answer.result.value as T;
       };
+      const call = <A, T>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> => evaluate(`(${fn.toString()})(${JSON.stringify(arg)})`);
       return {
         cdp: page,
         async goto(url) {
@@ -171,11 +181,9 @@ export async function launchBareChromium(): Promise<BareChromium> {
           await Promise.race([loaded, late]).finally(() => clearTimeout(timer));
         },
         evaluate,
-        call: (fn, arg) => evaluate(`(${fn.toString()})(${JSON.stringify(arg)})`),
+        call,
         async click(selector) {
-          const box = await evaluate<{ x: number; y: number } | null>(
-            `(() => { const el = document.querySelector(${JSON.stringify(selector)}); if (!el) return null; el.scrollIntoView({ block: 'center' }); const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`,
-          );
+          const box = await call(centreOf, selector);
           if (!box) throw new Error(`no element matches ${selector}`);
           for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
             await page.send('Input.dispatchMouseEvent', { type, x: box.x, y: box.y, button: 'left', clickCount: type === 'mouseMoved' ? 0 : 1 });
