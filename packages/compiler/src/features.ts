@@ -20,6 +20,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
   const setApart = property.rules.some((rule) =>
     rule.actions.some((a, i) => a.type === 'set-variables' && rule.actions.slice(i + 1).find((next) => next.type !== 'set-variables')?.type !== 'send-beacon'),
   );
+  // A task of rules can only end between two rules: with one rule at DOM ready and window loaded, there is nothing to split.
+  const stageRules = property.rules.filter((rule) => rule.events.some((e) => e.type === 'dom-ready' || e.type === 'window-loaded')).length;
   return {
     TW_LINK_HITS: String(linkHits),
     TW_EVERY_HIT: String(everyHit),
@@ -39,6 +41,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     // Issue 16 item 2: the dialog and its rule sets only where an activity shows a message (paused ones too: a preview link shows them).
     TW_IN_APP_MESSAGES: String(personalises(property) && (property.personalisation!.activities ?? []).some((a) => a.experiences.some((e) => e.offers.some((o) => o.type === 'inAppMessage')))),
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
+    // Long tasks (issue 17): DOM ready and window loaded rules in tasks of at most STAGE_TASK_MS (runtime core/lifecycle.ts).
+    TW_STAGE_TASKS: String(stageRules > 1),
   };
 }
 

@@ -1,4 +1,5 @@
 import { assertProperty } from '@tagwell/schema';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContainer, loadProperty } from '../src/index';
 import { featureDefines } from '../src/features';
@@ -60,5 +61,35 @@ describe('TW_LINK_HITS: link hits', () => {
     // Only what featureDefines reads: a personalisation section and an enabled rule that personalises.
     const personalising = { ...property, personalisation: { client: 'health' }, rules: [...property.rules, { ...property.rules[0]!, name: 'p', actions: [{ type: 'personalise' }] }] } as unknown as typeof property;
     expect(featureDefines(personalising, 'production').TW_LINK_HITS).toBe('true');
+  });
+});
+
+describe('TW_STAGE_TASKS: DOM ready and window loaded rules in tasks of at most STAGE_TASK_MS (runtime core/lifecycle.ts)', () => {
+  const withEvents = (events: string[]) =>
+    featureDefines(
+      assertProperty(
+        baseProperty({
+          settings: { trackingServer: 'metrics.example.test' },
+          rules: events.map((type, i) => ({ name: `r${i}`, events: [{ type, ...(type === 'click' && { settings: { selector: 'a' } }) }], actions: [send] })),
+        }),
+      ),
+      'production',
+    ).TW_STAGE_TASKS;
+
+  it('is on only where those stages hold more than one rule between them: a task ends only between two rules', () => {
+    expect(withEvents(['dom-ready'])).toBe('false');
+    expect(withEvents(['dom-ready', 'library-loaded', 'page-bottom', 'click'])).toBe('false');
+    expect(withEvents(['dom-ready', 'dom-ready'])).toBe('true');
+    expect(withEvents(['dom-ready', 'window-loaded'])).toBe('true');
+    expect(withEvents(['window-loaded', 'window-loaded'])).toBe('true');
+  });
+
+  it('the minimal property (one page-view rule) carries none of it; the health site does', async () => {
+    const TASK = /new MessageChannel/;
+    for (const [path, on] of [[minimalProperty, false], [join(import.meta.dirname, '..', '..', '..', 'properties', 'health-site', 'property.json'), true]] as const) {
+      const { property, dir } = loadProperty(path);
+      expect(featureDefines(property, 'production').TW_STAGE_TASKS).toBe(String(on));
+      expect((await compileContainer(property, 'production', { propertyDir: dir })).js).toMatch(on ? TASK : /^(?![\s\S]*new MessageChannel)/);
+    }
   });
 });

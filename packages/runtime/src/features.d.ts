@@ -38,3 +38,8 @@ declare const TW_MEDIA: boolean;
 declare const TW_POST_TRACK: boolean;
 /** In-app messages (personalisation/messages/): personalisation whose activities show one (issue 16 item 2). */
 declare const TW_IN_APP_MESSAGES: boolean;
+/**
+ * DOM ready and window loaded rules run in tasks of at most `STAGE_TASK_MS` (core/lifecycle.ts): on where those
+ * stages hold more than one rule between them, since a task can only end between two rules.
+ */
+declare const TW_STAGE_TASKS: boolean;

@@ -1,8 +1,8 @@
 import { createCookieApi, forgetCookies } from './cookie';
-import { getLifecycle, PAGE_BOTTOM } from './lifecycle';
+import { getLifecycle, occurrence, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
-import type { ContainerConfig, Context, EventModule, Occurrence, RuleEvent, Subscription, Visitor } from './types';
+import type { ContainerConfig, Context, EventModule, RuleEvent, Subscription, Visitor } from './types';
 import { optionalApi } from './optional-api';
 import { createVars } from './vars';
 
@@ -35,16 +35,6 @@ export function boot(config: ContainerConfig): void {
   } catch {
     // Nothing reaches the host page.
   }
-}
-
-/**
- * The occurrence of an event the rules now run for: the same for every rule run in one turn of the event loop
- * (one click, DOM ready, one custom event, direct call or polling tick), so they set analytics variables for
- * the same hit (actions/shared/tracker.ts).
- */
-function occurrence(ctx: Context): Occurrence {
-  const shared = ctx.shared;
-  return (shared.occurrence as Occurrence) || (Promise.resolve().then(() => (shared.occurrence = undefined)), (shared.occurrence = {}));
 }
 
 function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {

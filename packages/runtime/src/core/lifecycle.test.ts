@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import sendBeacon from '../actions/send-beacon';
+import setVariables from '../actions/set-variables';
 import domReady from '../events/dom-ready';
 import libraryLoaded from '../events/library-loaded';
 import pageBottom from '../events/page-bottom';
 import windowLoaded from '../events/window-loaded';
-import { act, flushMicrotasks, journal, makeConfig, makeRule, on, resetPage, settle, startContainer, watchPageErrors } from './test-helpers';
+import { STAGE_TASK_MS } from './lifecycle';
+import { act, ANALYTICS, flushMicrotasks, journal, makeConfig, makeRule, on, resetPage, settle, startContainer, stubBeacon, watchPageErrors } from './test-helpers';
 import type { ActionModule, RuleEvent } from './types';
 
 let errors: unknown[];
@@ -148,5 +151,146 @@ describe('page lifecycle', () => {
       { type: 'library-loaded', rule: 'll', occurrence: expect.any(Object) },
       { type: 'window-loaded', rule: 'wl', occurrence: expect.any(Object) },
     ]);
+  });
+});
+
+describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never hold one task long', () => {
+  // The page's clock, moved on by the rules themselves: each `slow` action takes `ms` of it.
+  let clock = 0;
+  beforeEach(() => {
+    clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+  });
+  afterEach(() => vi.restoreAllMocks());
+  const slow = (entries: string[], entry: string, ms: number) => act('slow', (() => void (entries.push(entry), (clock += ms))) as ActionModule);
+  /** The next task: a message posted now is heard after the one the container posted before it. */
+  const nextTask = () =>
+    new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(0);
+    });
+
+  it(`ends the task once ${STAGE_TASK_MS} ms have passed, and runs the rest in order in the next one`, async () => {
+    setReadyState('loading');
+    const entries: string[] = [];
+    startContainer(
+      makeConfig({
+        rules: ['a', 'b', 'c', 'd', 'e'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 12)] })),
+      }),
+    );
+    await flushMicrotasks();
+    setReadyState('interactive');
+    domContentLoaded();
+    // a (12 ms) and b (24 ms, past the budget, checked only between rules): then the task ends.
+    expect(entries).toEqual(['a', 'b']);
+    await nextTask();
+    expect(entries).toEqual(['a', 'b', 'c', 'd']);
+    await nextTask();
+    expect(entries).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(errors).toEqual([]);
+  });
+
+  it('always runs one rule a task, however slow, so the stage moves on', async () => {
+    setReadyState('interactive');
+    const entries: string[] = [];
+    startContainer(makeConfig({ rules: ['a', 'b', 'c'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 500)] })) }));
+    await flushMicrotasks();
+    expect(entries).toEqual(['a']);
+    await nextTask();
+    expect(entries).toEqual(['a', 'b']);
+    await nextTask();
+    expect(entries).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never ends a task within library loaded or page bottom: those run at once, however slow', async () => {
+    setReadyState('loading');
+    const entries: string[] = [];
+    const satellite = startContainer(
+      makeConfig({
+        rules: [
+          ...['l1', 'l2', 'l3'].map((name) => makeRule(name, { events: [on('library-loaded', libraryLoaded)], actions: [slow(entries, name, 30)] })),
+          ...['p1', 'p2'].map((name) => makeRule(name, { events: [on('page-bottom', pageBottom)], actions: [slow(entries, name, 30)] })),
+          makeRule('d', { events: [on('dom-ready', domReady)], actions: [slow(entries, 'd', 30)] }),
+        ],
+      }),
+    );
+    await flushMicrotasks();
+    expect(entries).toEqual(['l1', 'l2', 'l3']);
+    satellite.pageBottom();
+    expect(entries).toEqual(['l1', 'l2', 'l3', 'p1', 'p2']);
+  });
+
+  it("a stage a rule reaches (pageBottom() from custom code) runs after the rest of that rule's stage", async () => {
+    setReadyState('loading');
+    const entries: string[] = [];
+    const satellite = startContainer(
+      makeConfig({
+        rules: [
+          makeRule('l1', { events: [on('library-loaded', libraryLoaded)], actions: [act('reach', (() => void (entries.push('l1'), satellite.pageBottom())) as ActionModule)] }),
+          makeRule('l2', { events: [on('library-loaded', libraryLoaded)], actions: [slow(entries, 'l2', 0)] }),
+          makeRule('p', { events: [on('page-bottom', pageBottom)], actions: [slow(entries, 'p', 0)] }),
+        ],
+      }),
+    );
+    await flushMicrotasks();
+    expect(entries).toEqual(['l1', 'l2', 'p']);
+  });
+
+  it('a stage reached while the rest waits runs after it, still in lifecycle order', async () => {
+    setReadyState('loading');
+    const entries: string[] = [];
+    startContainer(
+      makeConfig({
+        rules: [
+          makeRule('w', { events: [on('window-loaded', windowLoaded)], actions: [slow(entries, 'w', 1)] }),
+          ...['d1', 'd2', 'd3'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 25)] })),
+        ],
+      }),
+    );
+    await flushMicrotasks();
+    domContentLoaded();
+    windowLoad();
+    expect(entries).toEqual(['d1']);
+    await nextTask();
+    await nextTask();
+    await nextTask();
+    expect(entries).toEqual(['d1', 'd2', 'd3', 'w']);
+  });
+
+  it("a rule in the next task still sets variables for its stage's hit, and a later stage's rules for their own", async () => {
+    setReadyState('loading');
+    const beacon = stubBeacon();
+    const entries: string[] = [];
+    startContainer(
+      makeConfig({
+        analytics: ANALYTICS,
+        rules: [
+          // DOM ready: variables set before the task ends go with the page view sent after it.
+          makeRule('search', { events: [on('dom-ready', domReady)], actions: [act('set-variables', setVariables, { vars: [['v1', 'searched']] }), slow(entries, 'search', 25)] }),
+          makeRule('page view', { events: [on('dom-ready', domReady)], actions: [act('set-variables', setVariables, { vars: [['pageName', 'home']] }), act('send-beacon', sendBeacon, { type: 'page' })] }),
+          // Variables of DOM ready that no hit of it sends...
+          makeRule('tool', { events: [on('dom-ready', domReady)], actions: [act('set-variables', setVariables, { vars: [['v2', 'tool']] }), slow(entries, 'tool', 25)] }),
+          // ...never reach window loaded's, though it runs in the same task.
+          makeRule('loaded', { events: [on('window-loaded', windowLoaded)], actions: [act('set-variables', setVariables, { vars: [['v3', 'loaded']] }), act('send-beacon', sendBeacon, { type: 'link', linkName: 'Loaded' })] }),
+        ],
+      }),
+    );
+    await flushMicrotasks();
+    domContentLoaded();
+    expect(beacon.hits()).toEqual([]);
+    // Window load comes in, an event of its own, while DOM ready's rest waits for its task.
+    await flushMicrotasks();
+    windowLoad();
+    await nextTask();
+    await nextTask();
+    const [pageView, link] = beacon.hits();
+    expect(pageView!.get('pageName')).toBe('home');
+    expect(pageView!.get('v1')).toBe('searched');
+    expect(link!.get('pev2')).toBe('Loaded');
+    expect(link!.get('v3')).toBe('loaded');
+    expect(link!.has('v2')).toBe(false);
+    expect(beacon.hits()).toHaveLength(2);
+    expect(errors).toEqual([]);
   });
 });
