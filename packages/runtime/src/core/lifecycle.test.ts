@@ -161,7 +161,10 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
   const slow = (entries: string[], entry: string, ms: number) => act('slow', (() => void (entries.push(entry), (clock += ms))) as ActionModule);
   /** The next task: a message posted now is heard after the one the container posted before it. */
   const nextTask = () =>
@@ -201,6 +204,19 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     expect(entries).toEqual(['a', 'b']);
     await nextTask();
     expect(entries).toEqual(['a', 'b', 'c']);
+  });
+
+  it('on a page that broke MessageChannel, runs the rest in the same task: no rule lost, nothing thrown', async () => {
+    vi.stubGlobal('MessageChannel', function () {
+      throw new Error('no channels here');
+    });
+    setReadyState('interactive');
+    const entries: string[] = [];
+    startContainer(makeConfig({ rules: ['a', 'b', 'c'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 30)] })) }));
+    await flushMicrotasks();
+    expect(entries).toEqual(['a', 'b', 'c']);
+    await settle();
+    expect(errors).toEqual([]);
   });
 
   it('never ends a task within library loaded or page bottom: those run at once, however slow', async () => {

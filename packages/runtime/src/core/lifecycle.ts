@@ -53,10 +53,14 @@ function stageTasks(ctx: Context, stages: Subscription[][]): Lifecycle['advance'
     for (busy = true; queue.length; ) {
       const [stage, subscription, turn] = queue[0]!;
       if (stage >= DOM_READY && performance.now() - from > STAGE_TASK_MS) {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => ctx.safe('Page lifecycle', () => run(1), undefined);
-        channel.port2.postMessage(0);
-        return;
+        try {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => ctx.safe('Page lifecycle', () => run(1), undefined);
+          channel.port2.postMessage(0);
+          return;
+        } catch {
+          // A page that broke MessageChannel: the rest runs in this task, as it did before tasks were bounded.
+        }
       }
       queue.shift();
       if (TW_OCCURRENCES && resumed) occurrence(ctx, turn as Occurrence);
