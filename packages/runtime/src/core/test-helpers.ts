@@ -143,6 +143,57 @@ export function watchPageErrors(): unknown[] {
   return errors;
 }
 
+/** A request the container sent with XMLHttpRequest (core/request-json.ts). */
+export interface SentRequest {
+  url: string;
+  method: string;
+  body: string | null;
+  /** As fetch would say it: whether the visitor's cookies for the host went with it. */
+  credentials: 'include' | 'omit';
+}
+
+/**
+ * Stubs XMLHttpRequest: each request sent is answered with `answer(request)`. An object is a 200 with it as JSON,
+ * a string a 200 with it as the body, a number a status of its own (body `{}`), an Error a network failure, undefined a 500, a promise one of
+ * those later (a slow service); a throwing `answer` makes `send` throw, as a browser refusing the request
+ * would. Returns the requests sent, in order.
+ */
+export function stubRequests(answer: (request: SentRequest) => unknown): SentRequest[] {
+  const sent: SentRequest[] = [];
+  class FakeRequest {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private request = { url: '', method: '' };
+    private aborted = false;
+    open(method: string, url: string) {
+      this.request = { url: String(url), method };
+    }
+    send(body: string | null) {
+      const request: SentRequest = { ...this.request, body, credentials: this.withCredentials ? 'include' : 'omit' };
+      sent.push(request);
+      const given = answer(request);
+      void Promise.resolve(given)
+        .catch((error: unknown) => error)
+        .then((value) => {
+        if (this.aborted) return;
+        if (value instanceof Error) return this.onerror && this.onerror();
+        this.status = value === undefined ? 500 : typeof value == 'number' ? value : 200;
+        this.responseText = typeof value == 'string' ? value : JSON.stringify(value === undefined || typeof value == 'number' ? {} : value);
+        if (this.onload) this.onload();
+      });
+    }
+    abort() {
+      this.aborted = true;
+    }
+  }
+  // Kept across resetPage(), as a test's next visitor asks the same service: vi.unstubAllGlobals() ends it.
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  return sent;
+}
+
 /**
  * Stubs both transports (analytics/transport.ts): `beacon` hears every hit sent, an image's as `(url)` and a
  * sendBeacon's as `(url, body)`; `hits()` decodes every query sent so far.

@@ -4,7 +4,7 @@ import sendBeacon from '../actions/send-beacon';
 import setVariables from '../actions/set-variables';
 import personalise from '../actions/personalise';
 import consentState from '../analytics/consent';
-import { act, ANALYTICS, element, flushMicrotasks, makeConfig, makeRule, on, resetPage, startContainer, stubBeacon } from '../core/test-helpers';
+import { act, ANALYTICS, element, flushMicrotasks, makeConfig, makeRule, on, resetPage, startContainer, stubBeacon, stubRequests } from '../core/test-helpers';
 import type { PersonalisationConfig } from '../core/types';
 import customEvent from '../events/custom-event';
 import libraryLoaded from '../events/library-loaded';
@@ -183,13 +183,10 @@ describe('in the container', () => {
   beforeEach(() => {
     beacon = stubBeacon();
     bodies = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((_url: string, init: RequestInit) => {
-        bodies.push(JSON.parse(init.body as string));
-        return Promise.resolve(new Response('{}', { status: 200 }));
-      }),
-    );
+    stubRequests((request) => {
+      bodies.push(JSON.parse(request.body!));
+      return {};
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logged, makeConfig, resetPage, setUrl, startContainer } from '../core/test-helpers';
+import { logged, makeConfig, resetPage, setUrl, startContainer, stubRequests } from '../core/test-helpers';
 import createPersonalisation from './index';
 import { DISABLED } from './vendor-api/messages';
 
@@ -15,7 +15,7 @@ const disabled = () => logged(start(), 'warn').includes(DISABLED);
 
 beforeEach(() => {
   resetPage();
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 200 }))));
+  stubRequests(() => ({}));
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,3 +1,4 @@
+import { requestJson } from '../core/request-json';
 import type { Context, PersonalisationConfig } from '../core/types';
 import type { ConsentState, DeliveryClient, DeliveryNotification, DeliveryRequestBody, DeliveryResponse } from './types';
 import type { Session } from './session';
@@ -61,16 +62,12 @@ export function createDeliveryClient(ctx: Context, config: PersonalisationConfig
       return awaitVisitorId(Math.min(VISITOR_TIMEOUT, timeout)).then((mid) => {
         const base = envelope(mid);
         const full = { ...base, ...body, id: { ...base.id, ...body.id }, context: body.context || base.context };
-        const abort = new AbortController();
-        const timer = setTimeout(() => abort.abort(), Math.max(0, timeout - (Date.now() - started)));
-        return fetch(endpoint(), { method: 'POST', body: JSON.stringify(full), credentials: 'omit', signal: abort.signal })
-          .then((response) =>
-            response.json().then((answer: DeliveryResponse & { error?: { message?: string } }) => {
-              if (!response.ok) throw new Error('Delivery request failed: ' + response.status + ' ' + ((answer.error && answer.error.message) || ''));
-              return answer;
-            }),
-          )
-          .finally(() => clearTimeout(timer));
+        return requestJson(endpoint(), JSON.stringify(full), false, Math.max(0, timeout - (Date.now() - started))).then(([status, answer]) => {
+          const response = answer as (DeliveryResponse & { error?: { message?: string } }) | undefined;
+          if (status < 200 || status > 299 || !response || typeof response != 'object')
+            throw new Error('Delivery request failed: ' + status + ' ' + ((response && response.error && response.error.message) || ''));
+          return response;
+        });
       });
     },
     notify(notifications: DeliveryNotification[]) {
