@@ -8,7 +8,7 @@ import pageBottom from '../events/page-bottom';
 import windowLoaded from '../events/window-loaded';
 import { STAGE_TASK_MS } from './lifecycle';
 import { act, ANALYTICS, flushMicrotasks, journal, makeConfig, makeRule, on, resetPage, settle, startContainer, stubBeacon, watchPageErrors } from './test-helpers';
-import type { ActionModule, RuleEvent } from './types';
+import type { ActionModule, EventModule, RuleEvent } from './types';
 
 let errors: unknown[];
 beforeEach(() => {
@@ -166,6 +166,9 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     vi.unstubAllGlobals();
   });
   const slow = (entries: string[], entry: string, ms: number) => act('slow', (() => void (entries.push(entry), (clock += ms))) as ActionModule);
+  /** One rule per name on `type`, each taking `ms` of the clock and writing its name to `entries`. */
+  const slowRules = (entries: string[], [type, module]: [string, EventModule], names: string[], ms: number) =>
+    names.map((name) => makeRule(name, { events: [on(type, module)], actions: [slow(entries, name, ms)] }));
   /** The next task: a message posted now is heard after the one the container posted before it. */
   const nextTask = () =>
     new Promise<void>((resolve) => {
@@ -179,7 +182,7 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     const entries: string[] = [];
     startContainer(
       makeConfig({
-        rules: ['a', 'b', 'c', 'd', 'e'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 12)] })),
+        rules: slowRules(entries, ['dom-ready', domReady], ['a', 'b', 'c', 'd', 'e'], 12),
       }),
     );
     await flushMicrotasks();
@@ -197,7 +200,7 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
   it('always runs one rule a task, however slow, so the stage moves on', async () => {
     setReadyState('interactive');
     const entries: string[] = [];
-    startContainer(makeConfig({ rules: ['a', 'b', 'c'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 500)] })) }));
+    startContainer(makeConfig({ rules: slowRules(entries, ['dom-ready', domReady], ['a', 'b', 'c'], 500) }));
     await flushMicrotasks();
     expect(entries).toEqual(['a']);
     await nextTask();
@@ -212,7 +215,7 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     });
     setReadyState('interactive');
     const entries: string[] = [];
-    startContainer(makeConfig({ rules: ['a', 'b', 'c'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 30)] })) }));
+    startContainer(makeConfig({ rules: slowRules(entries, ['dom-ready', domReady], ['a', 'b', 'c'], 30) }));
     await flushMicrotasks();
     expect(entries).toEqual(['a', 'b', 'c']);
     await settle();
@@ -225,9 +228,9 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     const satellite = startContainer(
       makeConfig({
         rules: [
-          ...['l1', 'l2', 'l3'].map((name) => makeRule(name, { events: [on('library-loaded', libraryLoaded)], actions: [slow(entries, name, 30)] })),
-          ...['p1', 'p2'].map((name) => makeRule(name, { events: [on('page-bottom', pageBottom)], actions: [slow(entries, name, 30)] })),
-          makeRule('d', { events: [on('dom-ready', domReady)], actions: [slow(entries, 'd', 30)] }),
+          ...slowRules(entries, ['library-loaded', libraryLoaded], ['l1', 'l2', 'l3'], 30),
+          ...slowRules(entries, ['page-bottom', pageBottom], ['p1', 'p2'], 30),
+          ...slowRules(entries, ['dom-ready', domReady], ['d'], 30),
         ],
       }),
     );
@@ -244,8 +247,8 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
       makeConfig({
         rules: [
           makeRule('l1', { events: [on('library-loaded', libraryLoaded)], actions: [act('reach', (() => void (entries.push('l1'), satellite.pageBottom())) as ActionModule)] }),
-          makeRule('l2', { events: [on('library-loaded', libraryLoaded)], actions: [slow(entries, 'l2', 0)] }),
-          makeRule('p', { events: [on('page-bottom', pageBottom)], actions: [slow(entries, 'p', 0)] }),
+          ...slowRules(entries, ['library-loaded', libraryLoaded], ['l2'], 0),
+          ...slowRules(entries, ['page-bottom', pageBottom], ['p'], 0),
         ],
       }),
     );
@@ -259,8 +262,8 @@ describe('stage tasks (TW_STAGE_TASKS): DOM ready and window loaded rules never 
     startContainer(
       makeConfig({
         rules: [
-          makeRule('w', { events: [on('window-loaded', windowLoaded)], actions: [slow(entries, 'w', 1)] }),
-          ...['d1', 'd2', 'd3'].map((name) => makeRule(name, { events: [on('dom-ready', domReady)], actions: [slow(entries, name, 25)] })),
+          ...slowRules(entries, ['window-loaded', windowLoaded], ['w'], 1),
+          ...slowRules(entries, ['dom-ready', domReady], ['d1', 'd2', 'd3'], 25),
         ],
       }),
     );
