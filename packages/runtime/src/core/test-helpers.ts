@@ -152,11 +152,20 @@ export interface SentRequest {
   credentials: 'include' | 'omit';
 }
 
+/** For stubRequests: an answer with a status and a JSON body of its own. */
+export class HttpAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
 /**
- * Stubs XMLHttpRequest: each request sent is answered with `answer(request)`. An object is a 200 with it as JSON,
- * a string a 200 with it as the body, a number a status of its own (body `{}`), an Error a network failure, undefined a 500, a promise one of
- * those later (a slow service); a throwing `answer` makes `send` throw, as a browser refusing the request
- * would. Returns the requests sent, in order.
+ * Stubs XMLHttpRequest: each request sent is answered with `answer(request)`. An object is a 200 with it as
+ * JSON, a string a 200 with it as the body, a number that status (body `{}`), an HttpAnswer its status and
+ * body, an Error a network failure, undefined a 500, a promise one of those later (a slow service); a
+ * throwing `answer` makes `send` throw, as a browser refusing the request would. Returns the requests sent,
+ * in order.
  */
 export function stubRequests(answer: (request: SentRequest) => unknown): SentRequest[] {
   const sent: SentRequest[] = [];
@@ -180,8 +189,13 @@ export function stubRequests(answer: (request: SentRequest) => unknown): SentReq
         .then((value) => {
         if (this.aborted) return;
         if (value instanceof Error) return this.onerror && this.onerror();
-        this.status = value === undefined ? 500 : typeof value == 'number' ? value : 200;
-        this.responseText = typeof value == 'string' ? value : JSON.stringify(value === undefined || typeof value == 'number' ? {} : value);
+        if (value instanceof HttpAnswer) {
+          this.status = value.status;
+          this.responseText = JSON.stringify(value.body);
+        } else {
+          this.status = value === undefined ? 500 : typeof value == 'number' ? value : 200;
+          this.responseText = typeof value == 'string' ? value : JSON.stringify(value === undefined || typeof value == 'number' ? {} : value);
+        }
         if (this.onload) this.onload();
       });
     }
