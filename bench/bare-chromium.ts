@@ -118,8 +118,11 @@ export interface BarePage {
 }
 
 export interface BareChromium {
-  /** A fresh visitor: its own browser context (no cache, no cookies but consent), the CPU throttled. */
-  newPage(init?: () => void): Promise<BarePage>;
+  /**
+   * A fresh visitor: its own browser context (no cache, no cookies but consent), the CPU throttled. `init`
+   * runs in every document before its scripts: a function (as its source, like `call`'s) or a script's text.
+   */
+  newPage(init?: (() => void) | string): Promise<BarePage>;
   close(): Promise<void>;
 }
 
@@ -159,7 +162,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
       const page = new Session(connection, sessionId);
       connection.sessions.set(sessionId, page);
       await page.send('Page.enable');
-      await page.send('Page.addScriptToEvaluateOnNewDocument', { source: hearErrors + (init ? `(${init.toString()})();` : '') });
+      await page.send('Page.addScriptToEvaluateOnNewDocument', { source: hearErrors + (typeof init == 'string' ? init : init ? `(${init.toString()})();` : '') });
       await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
       const evaluate = async <T>(expression: string): Promise<T> => {
         const answer = (await page.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })) as {

@@ -8,9 +8,12 @@
 //    renderer (the trace's ResourceReceiveResponse of the POST) to the style's removal (a
 //    console.timeStamp the observer leaves in the trace), and that interval's wall-clock length.
 //    The container's time is sampled (V8's profiler in the trace: samples with a frame of the
-//    container's script), because the render runs in promise reactions (fetch, then json, then the
-//    DOM actions), inside microtask checkpoints that bench/trace.ts's attribution (EvaluateScript
-//    and FunctionCall events naming the script) does not see; that attribution is kept beside it.
+//    container's script), because the render runs partly in promise reactions (the DOM actions),
+//    inside microtask checkpoints that bench/trace.ts's attribution (EvaluateScript and FunctionCall
+//    events naming the script) does not see; that attribution is kept beside it.
+// In the bare Chromium of the page cost (bench/bare-chromium.ts): no DevTools domain that makes the
+// page record its requests' initiators. The decision the service made is read in the page, from the
+// delivery request's answer (an XMLHttpRequest listener the init script adds), not from DevTools.
 // The observer's insertion time is when its callback ran: the microtask checkpoint at the end of
 // the container's first evaluation, which inserts the style synchronously (nothing is painted in
 // between). The trace is on for every visit (its overhead is in every figure).
@@ -18,13 +21,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { DEFAULT_PREHIDING_STYLE } from '@tagwell/schema';
 import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
-import { newVisitor } from './browser';
+import { launchBareChromium, type BareChromium } from './bare-chromium';
 import { DEMO_HOST, HEALTH_PROPERTY } from './containers';
 import { summarise, type Summary } from './stats';
-import { pageMainThread, scriptSlices, startTrace, timeWithin, type Cdp, type Thread, type TraceEvent } from './trace';
+import { pageMainThread, scriptSlices, startTrace, timeWithin, type Thread, type TraceEvent } from './trace';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONTAINER_PATH = '/containers/health-site/production.js';
@@ -112,6 +114,8 @@ export function sampledTime(events: readonly TraceEvent[], thread: Thread, url: 
 interface Hide {
   inserted?: number;
   removed?: number;
+  /** The delivery request's answer, as text. */
+  answer?: string;
 }
 
 /** Runs in every document before its scripts: the prehiding style's insertion and removal. */
@@ -131,6 +135,17 @@ const observerScript = (style: string) => `(() => {
       }
     }
   }).observe(document, { childList: true, subtree: true });
+  // The delivery request's answer, as the container reads it (core/request-json.ts).
+  const send = XMLHttpRequest.prototype.send;
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    this.__twBenchUrl = String(url);
+    return open.apply(this, arguments);
+  };
+  XMLHttpRequest.prototype.send = function () {
+    if ((this.__twBenchUrl || '').includes('/rest/v1/delivery')) this.addEventListener('load', () => (hide.answer = this.responseText));
+    return send.apply(this, arguments);
+  };
 })();`;
 
 function prehidingStyle(): string {
@@ -140,21 +155,23 @@ function prehidingStyle(): string {
 
 type Answer = { execute?: { pageLoad?: { options?: Array<{ responseTokens?: Record<string, unknown> }> } } };
 
-async function visitOnce(browser: Browser, pageUrl: string, containerUrl: string, style: string): Promise<PersonalisationSample> {
-  const visitor = await newVisitor(browser);
+async function visitOnce(browser: BareChromium, pageUrl: string, containerUrl: string, style: string): Promise<PersonalisationSample> {
+  const visitor = await browser.newPage(observerScript(style));
   try {
-    await visitor.context.addInitScript({ content: observerScript(style) });
-    const answered = visitor.page.waitForResponse((r) => r.url().includes('/rest/v1/delivery') && r.request().method() === 'POST', { timeout: 30_000 });
     // With the V8 sampling profiler on: its samples name each frame's script (sampledTime).
-    // Playwright types each event by name; the trace reads only its own two.
-    const trace = await startTrace(visitor.cdp as unknown as Cdp, ['disabled-by-default-v8.cpu_profiler']);
-    await visitor.page.goto(pageUrl, { waitUntil: 'load', timeout: 30_000 });
-    const answer = (await (await answered).json()) as Answer;
-    await visitor.page.waitForFunction(() => (window as unknown as { __twBenchHide: Hide }).__twBenchHide.removed !== undefined, undefined, { polling: 50, timeout: 30_000 });
-    await visitor.page.waitForTimeout(SETTLE_MS);
-    const hide = await visitor.page.evaluate(() => (window as unknown as { __twBenchHide: Hide }).__twBenchHide);
-    const heading = (await visitor.page.textContent('main h1')) ?? '';
+    const trace = await startTrace(visitor.cdp, ['disabled-by-default-v8.cpu_profiler']);
+    await visitor.goto(pageUrl);
+    const deadline = Date.now() + 30_000;
+    while (!(await visitor.evaluate<boolean>('window.__twBenchHide.removed !== undefined'))) {
+      if (Date.now() > deadline) throw new Error('the prehiding style was not removed within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const hide = await visitor.evaluate<Hide>('window.__twBenchHide');
+    const heading = await visitor.evaluate<string>("(document.querySelector('main h1') || {}).textContent || ''");
+    const errors = await visitor.errors();
     const events = await trace.stop();
+    const answer = JSON.parse(hide.answer ?? '{}') as Answer;
 
     const thread = pageMainThread(events);
     if (!thread) throw new Error('no renderer main thread in the trace');
@@ -178,7 +195,7 @@ async function visitOnce(browser: Browser, pageUrl: string, containerUrl: string
       toRequest: (send.ts - hidden.ts) / 1000,
       experience: typeof experience === 'number' ? experience : null,
       heading,
-      errors: [...visitor.errors],
+      errors,
     };
   } finally {
     await visitor.close();
@@ -186,15 +203,17 @@ async function visitOnce(browser: Browser, pageUrl: string, containerUrl: string
 }
 
 /** `runs` cold first visits of the home page, after one discarded warm-up visit. */
-export async function measurePersonalisation(browser: Browser, runs: number, cpuThrottling: number, log: (line: string) => void = () => undefined): Promise<PersonalisationResult> {
+export async function measurePersonalisation(runs: number, cpuThrottling: number, log: (line: string) => void = () => undefined): Promise<PersonalisationResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-bench-personalisation-'));
   let server: RunningServer | undefined;
+  let browser: BareChromium | undefined;
   const before = loadavg()[0]!;
   try {
     server = await startServer({ ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, propertiesDir: path.join(ROOT, 'properties') }, { logger: false });
     const pageUrl = `http://${DEMO_HOST}:${server.port}/`;
     const containerUrl = `http://${DEMO_HOST}:${server.port}${CONTAINER_PATH}`;
     const style = prehidingStyle();
+    browser = await launchBareChromium();
     const samples: PersonalisationSample[] = [];
     await visitOnce(browser, pageUrl, containerUrl, style);
     for (let run = 0; run < runs; run++) {
@@ -218,6 +237,7 @@ export async function measurePersonalisation(browser: Browser, runs: number, cpu
       load: { before, after: loadavg()[0]!, cores: cpus().length },
     };
   } finally {
+    await browser?.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

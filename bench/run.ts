@@ -128,7 +128,7 @@ try {
   }
   if (only.has('personalisation')) {
     log(`personalisation: ${runs} first visits of the home page ...`);
-    personalisation = await measurePersonalisation(browser, runs, CPU_THROTTLING, log);
+    personalisation = await measurePersonalisation(runs, CPU_THROTTLING, log);
     print(personalisationTable(personalisation, pageCost !== null));
   }
 } finally {
