@@ -210,7 +210,7 @@ export function stubRequests(answer: (request: SentRequest) => unknown): SentReq
 
 /**
  * Stubs both transports (analytics/transport.ts): `beacon` hears every hit sent, an image's as `(url)` and a
- * sendBeacon's as `(url, body)`; `hits()` decodes every query sent so far.
+ * sendBeacon's as `(url, body)`; `hits()` decodes every query sent so far in a URL, `allHits()` POSTed ones too.
  */
 export function stubBeacon() {
   const beacon = vi.fn((_url: string | URL, _body?: BodyInit | null) => true);
@@ -227,7 +227,10 @@ export function stubBeacon() {
   });
   const urls = () => beacon.mock.calls.map(([url]) => String(url));
   const hits = () => urls().map((url) => new URLSearchParams(url.slice(url.indexOf('?') + 1)));
-  return { beacon, urls, hits };
+  /** Every hit, a long one POSTed as a form body (CONTRACT §4) read from its body: `hits()` sees only URLs. */
+  const allHits = () =>
+    Promise.all(beacon.mock.calls.map(async ([url, body]) => (body instanceof Blob ? new URLSearchParams(await body.text()) : new URLSearchParams(String(url).slice(String(url).indexOf('?') + 1)))));
+  return { beacon, urls, hits, allHits };
 }
 
 // Every cookie written (by the runtime or a test) is recorded with the address it was written from,
