@@ -37,10 +37,19 @@ export function importsOf(source: string): Array<[string, string]> {
   return [...source.matchAll(/^import (.+) from "([^"]+)";$/gm)].map((m) => [m[1]!, m[2]!]);
 }
 
+/**
+ * The temporary folders of this test file. One hook, registered when the file imports this module, removes
+ * them all: a hook registered from inside a running test (where most folders are made) never runs.
+ */
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A temporary folder removed after the test file. */
 export function tempDir(prefix = 'tagwell-compiler-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  tempDirs.push(dir);
   return dir;
 }
 

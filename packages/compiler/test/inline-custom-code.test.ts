@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProperty } from '../src/load';
 import { CompileError, customCodeFiles, inlineCustomCode } from '../src/index';
+import { tempDir } from './helpers';
 
 const healthSite = loadProperty(path.resolve(__dirname, '../../../properties/health-site'));
 
@@ -22,7 +22,7 @@ describe('inlineCustomCode', () => {
   });
 
   it('names the file it cannot read', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tw-inline-'));
+    const dir = tempDir('tw-inline-');
     mkdirSync(path.join(dir, 'code'));
     writeFileSync(path.join(dir, 'code', 'a.js'), 'return 1;');
     const doc = structuredClone(healthSite.property);
