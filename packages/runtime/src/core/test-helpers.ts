@@ -187,17 +187,17 @@ export function stubRequests(answer: (request: SentRequest) => unknown): SentReq
       void Promise.resolve(given)
         .catch((error: unknown) => error)
         .then((value) => {
-        if (this.aborted) return;
-        if (value instanceof Error) return this.onerror && this.onerror();
-        if (value instanceof HttpAnswer) {
-          this.status = value.status;
-          this.responseText = JSON.stringify(value.body);
-        } else {
-          this.status = value === undefined ? 500 : typeof value == 'number' ? value : 200;
-          this.responseText = typeof value == 'string' ? value : JSON.stringify(value === undefined || typeof value == 'number' ? {} : value);
-        }
-        if (this.onload) this.onload();
-      });
+          if (this.aborted) return;
+          if (value instanceof Error) return this.onerror && this.onerror();
+          if (value instanceof HttpAnswer) {
+            this.status = value.status;
+            this.responseText = JSON.stringify(value.body);
+          } else {
+            this.status = value === undefined ? 500 : typeof value == 'number' ? value : 200;
+            this.responseText = typeof value == 'string' ? value : JSON.stringify(value === undefined || typeof value == 'number' ? {} : value);
+          }
+          if (this.onload) this.onload();
+        });
     }
     abort() {
       this.aborted = true;
