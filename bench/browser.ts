@@ -1,5 +1,5 @@
 // Debian's Chromium, headless, kept off the network: the same launch the browser tests use.
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
@@ -13,25 +13,4 @@ export const CONSENT_VALUE = encodeURIComponent(JSON.stringify({ necessary: true
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-}
-
-export interface Visitor {
-  context: BrowserContext;
-  page: Page;
-  cdp: CDPSession;
-  errors: string[];
-  close(): Promise<void>;
-}
-
-/** A fresh visitor (own cache, cookies and renderer) with consent given and the CPU throttled. */
-export async function newVisitor(browser: Browser, init?: () => void): Promise<Visitor> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: CONSENT_COOKIE, value: CONSENT_VALUE, domain: '.health.localhost', path: '/' }]);
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
-  return { context, page, cdp, errors, close: () => context.close() };
 }
