@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/{schema,runtime,compiler,server}/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'properties/*/test/**/*.test.ts', 'demo/*/test/**/*.test.ts'],
+          include: ['packages/{schema,runtime,compiler,server}/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'properties/*/test/**/*.test.ts', 'demo/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -12,14 +12,17 @@ export const TEST_API_TOKEN = 'test-api-token-for-reading-hits';
 export const READER = { authorization: `Bearer ${TEST_API_TOKEN}` } as const;
 
 /**
- * The data folders testConfig made in this test file. One hook, registered when the file imports this module,
+ * The data folders testConfig made. In a test file, one hook, registered when the file imports this module,
  * removes them after the file's own hooks have stopped its servers (after hooks run last-registered first); a
- * hook registered from inside a running test would never run.
+ * hook registered from inside a running test would never run. Outside Vitest (the benches import the test
+ * helpers), where afterAll throws, they go when the process exits.
  */
 const dataDirs: string[] = [];
-afterAll(() => {
+const removeDataDirs = () => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+};
+if (process.env.VITEST) afterAll(removeDataDirs);
+else process.once('exit', removeDataDirs);
 
 /**
  * The defaults `npm start` would use, on a free port, a fresh data folder (unless `overrides` gives one: none is
