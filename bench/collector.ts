@@ -2,9 +2,10 @@
 // SQLite and on PostgreSQL, and against a bare Node `http` server answering 204, in the same run.
 // Loopback only, bounded in time. The load generator runs in its own process (autocannon's CLI),
 // so it never shares an event loop with the server it measures. Prints throughput and p50/p99, the
-// ratio collector/bare, and the targets as met or not met.
+// ratio collector/bare, the server's CPU per hit (main thread, whole process), and the targets as
+// met or not met.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,10 @@ const query =
 interface Figures {
   name: string;
   throughput: number;
+  /** Main-thread CPU (user and system) per answered hit in the flat-out run, µs; null off Linux. */
+  mainCpuPerHit: number | null;
+  /** The whole server process's CPU (its writer and reader threads too) per answered hit, µs. */
+  processCpuPerHit: number;
   p50: number;
   p99: number;
   ratePerSecond: number;
@@ -36,7 +41,7 @@ const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve
 
 /** autocannon's JSON result, the fields read here. */
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
 }
@@ -49,13 +54,35 @@ async function load(url: string, options: { overallRate?: number }): Promise<Loa
   return JSON.parse(stdout) as LoadResult;
 }
 
+/**
+ * CPU time of this process's main thread (where each server here runs its event loop), µs: Linux's
+ * /proc/self/task/<pid>/stat, in clock ticks of 10 ms; null where there is none. Unlike throughput, it
+ * does not move with the load generator's share of the cores or the disk's fsync latency, so it shows
+ * what a change to the request path costs or saves on a busy machine.
+ */
+function mainThreadCpu(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
 async function measure(name: string, port: number): Promise<Figures> {
   const url = `http://127.0.0.1:${port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${query}`;
+  const main = mainThreadCpu();
+  const all = process.cpuUsage();
   const flat = await load(url, {});
+  const mainAfter = mainThreadCpu();
+  const { user, system } = process.cpuUsage(all);
   const paced = await load(url, { overallRate: RATE });
+  const hits = Math.max(1, flat.requests.total);
   return {
     name,
     throughput: flat.requests.average,
+    mainCpuPerHit: main === null || mainAfter === null ? null : (mainAfter - main) / hits,
+    processCpuPerHit: (user + system) / hits,
     p50: flat.latency.p50,
     p99: flat.latency.p99,
     ratePerSecond: paced.requests.average,
@@ -105,8 +132,20 @@ const base = results[0]!;
 console.log(
   table(
     `Collector, ${SECONDS} s per run, ${CONNECTIONS} connections flat out, then ${RATE} hits/s paced (10 connections)`,
-    ['target', 'hits/s', 'vs bare', 'p50 ms', 'p99 ms', `at ${RATE}/s: hits/s`, 'p50 ms', 'p99 ms', 'non-2xx'],
-    results.map((r) => [r.name, Math.round(r.throughput), times(r.throughput / base.throughput), ms(r.p50), ms(r.p99), Math.round(r.ratePerSecond), ms(r.rateP50), ms(r.rateP99), r.non2xx]),
+    ['target', 'hits/s', 'vs bare', 'p50 ms', 'p99 ms', 'main CPU µs/hit', 'process CPU µs/hit', `at ${RATE}/s: hits/s`, 'p50 ms', 'p99 ms', 'non-2xx'],
+    results.map((r) => [
+      r.name,
+      Math.round(r.throughput),
+      times(r.throughput / base.throughput),
+      ms(r.p50),
+      ms(r.p99),
+      r.mainCpuPerHit === null ? 'n/a' : Math.round(r.mainCpuPerHit),
+      Math.round(r.processCpuPerHit),
+      Math.round(r.ratePerSecond),
+      ms(r.rateP50),
+      ms(r.rateP99),
+      r.non2xx,
+    ]),
   ),
 );
 const mark = (met: boolean) => (met ? '[met]' : '[NOT met]');
