@@ -95,6 +95,13 @@ describe('scrubParsed', () => {
     expect(out.codeVersion).toBe('TW');
   });
 
+  it('keeps a __proto__ key as a key of its own, never a prototype, in every record it scrubs', () => {
+    const out = scrubParsed(parsed(get(`AQB=1&__proto__=${e('jo@nhs.net')}&c.&__proto__=${e('LS1 4AP')}&.c&AQE=1`)), privacy);
+    for (const record of [out.unknown, out.contextData]) expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.entries(out.unknown)).toEqual([['__proto__', '']]);
+    expect(Object.entries(out.contextData)).toEqual([['__proto__', 'postcode']]);
+  });
+
   it('drops a context-data key that holds personal data, leaving no part of it in the query', () => {
     const q = 'AQB=1&c.&jo@nhs.&net=1&.jo@nhs&tool.&name=bmi&.tool&.c&AQE=1';
     const out = scrubParsed(parsed(get(q)), privacy);

@@ -156,6 +156,17 @@ describe('parseHit: decoding', () => {
     expect(hit.unknown).toEqual({ v999: 'x', foo: 'bar', c76: 'y' });
     expect(hit.variables).toEqual({});
   });
+
+  it('reads a __proto__ key, top-level or in context data, as a key of its own, never a prototype', () => {
+    const hit = parsed(get('AQB=1&__proto__=x&c.&__proto__=y&a.&__proto__=z&.a&.c&AQE=1'));
+    expect(Object.getPrototypeOf(hit.unknown)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(hit.contextData)).toBe(Object.prototype);
+    expect(Object.entries(hit.unknown)).toEqual([['__proto__', 'x']]);
+    expect(Object.entries(hit.contextData)).toEqual([
+      ['__proto__', 'y'],
+      ['a.__proto__', 'z'],
+    ]);
+  });
 });
 
 describe('validateHit: every rejection', () => {

@@ -1,7 +1,7 @@
 import { guardValue, NEEDS_GUARD, scrubText, URL_KEYS, type GuardOptions } from '@tagwell/runtime/privacy/index';
 import { deniedQueryParams, queryKey, type Property } from '@tagwell/schema';
 import type { HitEvent, ParsedHit } from './model';
-import { parseEvents, tryDecode } from './parse';
+import { parseEvents, put, tryDecode } from './parse';
 
 // Issue 4 item 6, defence in depth: the runtime's privacy guard runs again at the collector on
 // every value it stores (the same code, so the same spellings and the same rounds until nothing
@@ -43,15 +43,24 @@ function queryKeyOf(name: string): string | undefined {
 // text, and the rest is remembered, since the same page names and URLs arrive again and again.
 const CACHE_LIMIT = 10_000;
 const CACHEABLE = 2048;
-const caches = new Map<string, Map<string, string>>();
 
-function cacheFor(options: PrivacyOptions): Map<string, string> {
+/**
+ * Guarded values by query key, then by value: two lookups, no key string made per value (a string
+ * made for a lookup is hashed, and that was a seventh of the privacy pass). At most CACHE_LIMIT values.
+ */
+interface GuardCache {
+  byKey: Map<string, Map<string, string>>;
+  size: number;
+}
+const caches = new Map<string, GuardCache>();
+
+function cacheFor(options: PrivacyOptions): GuardCache {
   // By value, not identity: options mutated in place must not meet stale results.
   const signature = (options?.postcodeMarked ?? []).join('\0') + '\u0001' + (options?.deniedParams ?? []).join('\0');
   let cache = caches.get(signature);
   if (!cache) {
     if (caches.size >= 16) caches.clear();
-    caches.set(signature, (cache = new Map()));
+    caches.set(signature, (cache = { byKey: new Map(), size: 0 }));
   }
   return cache;
 }
@@ -65,12 +74,18 @@ function guardWith(options: PrivacyOptions): Guard {
   return (key, value) => {
     if (!URL_KEYS.includes(key) && !NEEDS_GUARD.test(value)) return value;
     if (value.length > CACHEABLE) return guardValue(key, value, options);
-    const id = key + '\u0001' + value;
-    let out = cache.get(id);
+    let values = cache.byKey.get(key);
+    let out = values?.get(value);
     if (out === undefined) {
       out = guardValue(key, value, options);
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(id, out);
+      if (cache.size >= CACHE_LIMIT) {
+        cache.byKey.clear();
+        cache.size = 0;
+        values = undefined;
+      }
+      if (!values) cache.byKey.set(key, (values = new Map()));
+      values.set(value, out);
+      cache.size++;
     }
     return out;
   };
@@ -134,17 +149,21 @@ export function scrubParsed(parsed: ParsedHit, options: PrivacyOptions): ParsedH
     if (out !== value) changed = true;
     return out;
   };
+  // Loops over own keys, not fromEntries(entries().map()): this runs on every value of every hit.
   const variables: ParsedHit['variables'] = {};
-  for (const [name, value] of Object.entries(parsed.variables)) {
+  for (const name of Object.keys(parsed.variables)) {
+    const value = parsed.variables[name]!;
+    // Variable names are AppMeasurement's long names (parseHit), never `__proto__`.
     variables[name] = Array.isArray(value) ? value.map(scrub) : guard(queryKeyOf(name) ?? name, value);
   }
   // A key that holds something to hide goes with its value (as in scrubQuery).
-  const contextData = Object.fromEntries(
-    Object.entries(parsed.contextData)
-      .filter(([key]) => scrub(key) === key)
-      .map(([key, value]) => [key, guard('c.' + key, value)]),
-  );
-  const scrubRecord = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [scrub(k), guard(k, v)]));
+  const contextData: Record<string, string> = {};
+  for (const key of Object.keys(parsed.contextData)) if (scrub(key) === key) put(contextData, key, guard('c.' + key, parsed.contextData[key]!));
+  const scrubRecord = (record: Record<string, string>) => {
+    const out: Record<string, string> = {};
+    for (const key of Object.keys(record)) put(out, scrub(key), guard(key, record[key]!));
+    return out;
+  };
   const technical = scrubRecord(parsed.technical);
   const unknown = scrubRecord(parsed.unknown);
   const events = parsed.events.map(scrubEvent);
