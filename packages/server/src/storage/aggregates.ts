@@ -37,7 +37,8 @@
 import { sql } from 'kysely';
 import type { Compilable, Insertable, Kysely, OperationNodeSource } from 'kysely';
 import { byKey, dayCountRow, dayCountUpsert, isDayDimension, keyOf, type DayCountRow, type DayDimension } from './day-counts';
-import { classify, firstVisitKey, firstVisitUpserts, loadFirstVisits, type FirstVisit, type VisitorHit } from './first-visits';
+import type { RowList } from './batch-statements';
+import { classify, firstVisitKey, firstVisitRows, firstVisitUpsert, loadFirstVisits, type FirstVisit, type VisitorHit } from './first-visits';
 import { decodeHitRecord } from './hit-record';
 import { PRECISION, SketchUpdate, hashOf, mergeStored, type VisitorHash } from './hll';
 import type { Database, DayCountsTable, HitCountsTable, HitsTableBefore005, VisitorSketchesTable } from './tables';
@@ -273,35 +274,20 @@ export class Aggregates {
   }
 
   /**
-   * Upserts that add these aggregates to the stored ones. Keys go in sorted order, so two
-   * PostgreSQL servers writing at once lock rows in the same order and never deadlock. New versus
-   * repeat needs the visitors' stored first visits: one lookup by primary key first, on the writer
-   * (not the read connections, where a long report could hold up a hit).
+   * The rows that add these aggregates to the stored ones, a list per upsert (aggregateUpsert). Keys
+   * go in sorted order, so two PostgreSQL servers writing at once lock rows in the same order and
+   * never deadlock. New versus repeat needs the visitors' stored first visits: one lookup by primary
+   * key first, on the writer (not the read connections, where a long report could hold up a hit).
    */
-  async statements(db: Kysely<Database>): Promise<Statement[]> {
+  async lists(db: Kysely<Database>): Promise<RowList[]> {
     if (this.visitorHits.length) this.classify(await loadFirstVisits(db, this.visitorHits.map((hit) => hit.key)));
-    const statements: Statement[] = [];
-    const rows = this.countRows();
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-      statements.push(
-        db
-          .insertInto('hit_counts')
-          .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('hit_counts.hits', '+', eb.ref('excluded.hits')) }))),
-      );
-    }
-    const days = this.dayCountRows();
-    for (let i = 0; i < days.length; i += ROWS_PER_STATEMENT) statements.push(dayCountUpsert(db, days.slice(i, i + ROWS_PER_STATEMENT)));
-    for (const { key, day, host, report_suites, update } of this.sketchRows()) {
-      const registers = update.encode();
-      // tagwell_hll_add raises the registers in place, in the database: no read-modify-write round trip.
-      statements.push(
-        db
-          .insertInto('visitor_sketches')
-          .values({ key, day, host, report_suites, registers: sql<Uint8Array>`tagwell_hll_add(null, ${registers})` })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_add(visitor_sketches.registers, ${registers})` })),
-      );
-    }
+    const lists: RowList[] = [];
+    const chunks = (kind: string, rows: readonly object[]) => {
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) lists.push({ kind, rows: rows.slice(i, i + ROWS_PER_STATEMENT) });
+    };
+    chunks(HIT_COUNTS, this.countRows());
+    chunks(DAY_COUNTS, this.dayCountRows());
+    for (const { key, day, host, report_suites, update } of this.sketchRows()) lists.push({ kind: DAY_SKETCH, rows: [{ key, day, host, report_suites, registers: update.encode() }] });
     // Per precision, many rows a statement: each row is the update as a sketch of its own, which
     // tagwell_hll_merge (migration 006) merges into the stored one, sparse while that is smaller.
     const byPrecision = new Map<number, Insertable<VisitorSketchesTable>[]>();
@@ -311,20 +297,45 @@ export class Aggregates {
       byPrecision.set(update.precision, list);
     }
     // Precisions in a fixed order too, so every writer takes the row locks in one order.
-    for (const [precision, rows] of [...byPrecision].sort(([a], [b]) => b - a)) {
-      const size = sql.lit(1 << precision);
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        statements.push(
-          db
-            .insertInto('visitor_sketches')
-            .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-            .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_merge(visitor_sketches.registers, excluded.registers, ${size})` })),
-        );
-      }
-    }
-    if (this.firstVisits?.length) statements.push(...firstVisitUpserts(db, this.firstVisits));
-    return statements;
+    for (const [precision, rows] of [...byPrecision].sort(([a], [b]) => b - a)) chunks(DIMENSION_SKETCHES + precision, rows);
+    if (this.firstVisits?.length) chunks(FIRST_VISITS, firstVisitRows(this.firstVisits));
+    return lists;
   }
+}
+
+const HIT_COUNTS = 'hit_counts';
+const DAY_COUNTS = 'day_counts';
+const DAY_SKETCH = 'day_sketch';
+/** Followed by the sketches' precision, which the upsert's text holds. */
+const DIMENSION_SKETCHES = 'dimension_sketches:';
+const FIRST_VISITS = 'first_visits';
+
+/** The upsert of one of Aggregates.lists, binding every value as it is (batch-statements.ts). */
+export function aggregateUpsert(db: Kysely<Database>, list: RowList): Statement {
+  const rows = list.rows as never[];
+  if (list.kind === HIT_COUNTS)
+    return db
+      .insertInto('hit_counts')
+      .values(rows)
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ hits: eb('hit_counts.hits', '+', eb.ref('excluded.hits')) })));
+  if (list.kind === DAY_COUNTS) return dayCountUpsert(db, rows);
+  if (list.kind === FIRST_VISITS) return firstVisitUpsert(db, rows);
+  if (list.kind === DAY_SKETCH) {
+    const { registers, ...row } = list.rows[0] as Insertable<VisitorSketchesTable>;
+    // tagwell_hll_add raises the registers in place, in the database: no read-modify-write round trip.
+    return db
+      .insertInto('visitor_sketches')
+      .values({ ...row, registers: sql<Uint8Array>`tagwell_hll_add(null, ${registers})` })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_add(visitor_sketches.registers, ${registers})` }));
+  }
+  if (list.kind.startsWith(DIMENSION_SKETCHES)) {
+    const size = sql.lit(1 << Number(list.kind.slice(DIMENSION_SKETCHES.length)));
+    return db
+      .insertInto('visitor_sketches')
+      .values(rows)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ registers: sql<Uint8Array>`tagwell_hll_merge(visitor_sketches.registers, excluded.registers, ${size})` }));
+  }
+  throw new Error(`no upsert for aggregate rows of kind ${list.kind}`);
 }
 
 /** Stored hits as the aggregates read them, after id `after`, oldest first. */
@@ -386,7 +397,7 @@ export async function aggregateStoredHits(db: Kysely<Database>, log: (msg: strin
     if (rows.length === 0) break;
     const aggregates = new Aggregates(scope);
     for (const row of rows) aggregates.add(row.hit, row.variables, row.contextData);
-    for (const statement of await aggregates.statements(db)) await statement.execute();
+    for (const list of await aggregates.lists(db)) await aggregateUpsert(db, list).execute();
     after = rows.at(-1)!.id;
     total += rows.length;
     if (total % 100_000 < rows.length) log(`storage: aggregates counted for ${total.toLocaleString('en-GB')} stored hits`);

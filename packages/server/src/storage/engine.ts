@@ -32,11 +32,13 @@ export interface Engine {
    */
   jsonText(column: 'variables' | 'context_data', key: string): RawBuilder<string | null>;
   /**
-   * A hit row's `record` from the record's text (hit-record.ts): the bytes, or an expression the
-   * database turns into them. SQLite's writer thread compresses it (a SQL function), so a group
-   * commit's records cost the event loop nothing; PostgreSQL gets the bytes made here.
+   * What an insert binds for a hit row's `record`, from the record's text (hit-record.ts). SQLite's
+   * writer thread compresses the text itself (a SQL function, `hitRecordInsert`), so a group commit's
+   * records cost the event loop nothing; PostgreSQL binds the bytes made here.
    */
-  hitRecord(text: string): Uint8Array | RawBuilder<Uint8Array>;
+  hitRecordValue(text: string): string | Uint8Array;
+  /** The `record` of an insert, from its bound value (hitRecordValue): the value, or the database's function of it. */
+  hitRecordInsert(value: string | Uint8Array): Uint8Array | RawBuilder<Uint8Array>;
   /** Waits for the work queued and in flight, then releases the files or the pools. */
   close(): Promise<void>;
 }

@@ -22,7 +22,6 @@ export const NEW_VISIT_WINDOW_MS = 30 * 60 * 1000;
 
 /** Keys per read: far below both engines' parameter limits. */
 const KEYS_PER_READ = 500;
-const ROWS_PER_STATEMENT = 1000;
 
 /** The stored key of a visitor in a report-suite list: a digest, so the table never holds the id. */
 export function firstVisitKey(reportSuites: string, visitorId: string): string {
@@ -90,25 +89,23 @@ export function classify(hits: readonly VisitorHit[], known: ReadonlyMap<string,
   return { isNew, rows };
 }
 
+/** The rows of `first_visits` for these visits (times in milliseconds), in the order given (classify sorts them by key). */
+export function firstVisitRows(visits: readonly FirstVisit[]): FirstVisitsTable[] {
+  return visits.map((v) => ({ key: v.key, first_seen: Date.parse(v.first_seen), new_until: Date.parse(v.new_until), last_seen: Date.parse(v.last_seen) }));
+}
+
 /**
- * Upserts that merge rows into `first_visits`: the earliest first_seen, the latest new_until and
+ * The upsert that merges rows into `first_visits`: the earliest first_seen, the latest new_until and
  * last_seen, so two servers storing hits of one visitor at once both leave the right row. Keys go in
  * sorted order (no deadlock between PostgreSQL writers).
  */
-export function firstVisitUpserts(db: Kysely<Database>, visits: readonly FirstVisit[]) {
-  const rows: FirstVisitsTable[] = visits.map((v) => ({ key: v.key, first_seen: Date.parse(v.first_seen), new_until: Date.parse(v.new_until), last_seen: Date.parse(v.last_seen) }));
+export function firstVisitUpsert(db: Kysely<Database>, rows: FirstVisitsTable[]) {
   const earlier = (column: 'first_seen') => sql<number>`case when excluded.${sql.raw(column)} < first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
   const latest = (column: 'new_until' | 'last_seen') => sql<number>`case when excluded.${sql.raw(column)} > first_visits.${sql.raw(column)} then excluded.${sql.raw(column)} else first_visits.${sql.raw(column)} end`;
-  const statements = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    statements.push(
-      db
-        .insertInto('first_visits')
-        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-        .onConflict((oc) => oc.column('key').doUpdateSet({ first_seen: earlier('first_seen'), new_until: latest('new_until'), last_seen: latest('last_seen') })),
-    );
-  }
-  return statements;
+  return db
+    .insertInto('first_visits')
+    .values(rows)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ first_seen: earlier('first_seen'), new_until: latest('new_until'), last_seen: latest('last_seen') }));
 }
 
 /** Retention: forgets visitors last seen before `cutoff` (their raw hits are gone too); returns how many. */

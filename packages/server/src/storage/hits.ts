@@ -4,8 +4,9 @@
  * A hit row keeps the columns reads filter on; the rest is its compressed record (hit-record.ts).
  */
 import { sql } from 'kysely';
-import type { RawBuilder, Selectable } from 'kysely';
-import { Aggregates, type AggregatedHit } from './aggregates';
+import type { Selectable } from 'kysely';
+import { Aggregates, aggregateUpsert, type AggregatedHit } from './aggregates';
+import { BatchStatements, type Built, type RowList } from './batch-statements';
 import type { Engine } from './engine';
 import { decodeHitBlock } from './hit-blocks';
 import { decodeHitRecord, hitFromRecordText, hitRecordText, type HitContent } from './hit-record';
@@ -15,12 +16,13 @@ import type { HitsTable, RejectedHitsTable } from './tables';
 import type { LatestHitsOptions, NewHit, NewRejected, StoredHit, StoredRejected } from './types';
 import { REJECTED_QUERY_BYTES, clean, cleanDeep, cleanOrNull, eventNames, eventNamesColumn, isoTime, truncateUtf8 } from './text';
 
-// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 4 columns x 500 rows fits both.
+// Both engines cap bound parameters per statement (SQLite 32766, PostgreSQL 65535); 3 columns x 500 rows fits both.
 const ROWS_PER_STATEMENT = 500;
 const POSTGRES_MAX_PARAMETERS = 65535;
+export const HITS = 'hits';
 
-/** A row to insert: its record as bytes or as the engine's expression for them (Engine.hitRecord). */
-type NewHitRow = Omit<Selectable<HitsTable>, 'id' | 'record'> & { record: Uint8Array | RawBuilder<Uint8Array> };
+/** A row to insert: its record as the engine binds it (Engine.hitRecordValue). */
+type NewHitRow = Omit<Selectable<HitsTable>, 'id' | 'record'> & { record: string | Uint8Array };
 
 /**
  * One transaction for the whole batch, hits and their aggregates; resolves after commit (the
@@ -37,7 +39,7 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
     aggregates.add(aggregated, content.variables, content.contextData);
   }
   const sources = await sourceIds(engine, stored.map((hit) => ({ host: hit.host, report_suites: hit.reportSuites })));
-  const rows: NewHitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: engine.hitRecord(hitRecordText(hit)) }));
+  const rows: NewHitRow[] = stored.map((hit, i) => ({ received_at: Date.parse(hit.receivedAt), source: sources[i]!, record: engine.hitRecordValue(hitRecordText(hit)) }));
   // PostgreSQL: every day of the batch needs its partition (made ahead of time; a stray day on demand).
   if (engine.kind === 'postgres') await ensureHitPartitions(engine, rows.map((row) => row.received_at));
   try {
@@ -50,25 +52,44 @@ export async function insertHits(engine: Engine, hits: readonly NewHit[]): Promi
   }
 }
 
-async function insertRows(engine: Engine, rows: NewHitRow[], aggregates: Aggregates, stored: Array<Omit<StoredHit, 'id'>>): Promise<StoredHit[]> {
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    inserts.push(engine.db.insertInto('hits').values(rows.slice(i, i + ROWS_PER_STATEMENT)).returning('id'));
-  }
-  const upserts = await aggregates.statements(engine.db);
-  let inserted: Array<Array<{ id: number }>> | undefined;
+/** Each engine's batch statements (batch-statements.ts); `meta`: how many of the results hold the new hits' ids. */
+const batches = new WeakMap<Engine, BatchStatements<number>>();
+
+function batchStatementsOf(engine: Engine): BatchStatements<number> {
+  let batch = batches.get(engine);
+  if (!batch) batches.set(engine, (batch = new BatchStatements((lists) => buildBatch(engine, lists))));
+  return batch;
+}
+
+/** The statements of a group commit: the hits' inserts (lists of kind HITS) and the aggregates' upserts. */
+export function buildBatch(engine: Engine, lists: readonly RowList[]): Built<number> {
+  const db = engine.db;
+  const inserts = lists
+    .filter((list) => list.kind === HITS)
+    .map((list) =>
+      db
+        .insertInto('hits')
+        .values((list.rows as NewHitRow[]).map((row) => ({ received_at: row.received_at, source: row.source, record: engine.hitRecordInsert(row.record) })))
+        .returning('id'),
+    );
+  const upserts = lists.filter((list) => list.kind !== HITS).map((list) => aggregateUpsert(db, list));
   if (engine.kind === 'postgres' && inserts.length === 1) {
     const single = upserts.length
-      ? sql<{ id: number }>`with ${sql.join(upserts.map((upsert, i) => sql`${sql.raw(`aggregate_${i}`)} as (${upsert})`))} ${inserts[0]!}`.compile(engine.db)
+      ? sql<{ id: number }>`with ${sql.join(upserts.map((upsert, i) => sql`${sql.raw(`aggregate_${i}`)} as (${upsert})`))} ${inserts[0]!}`.compile(db)
       : inserts[0]!.compile();
-    if (single.parameters.length <= POSTGRES_MAX_PARAMETERS) inserted = [(await engine.transact([single]))[0]!.rows as Array<{ id: number }>];
+    if (single.parameters.length <= POSTGRES_MAX_PARAMETERS) return { queries: [single], meta: 1 };
   }
-  if (!inserted) {
-    const results = await engine.transact([...inserts.map((q) => q.compile()), ...upserts.map((q) => q.compile())]);
-    inserted = results.slice(0, inserts.length).map((result) => result.rows as Array<{ id: number }>);
-  }
+  return { queries: [...inserts, ...upserts].map((query) => query.compile()), meta: inserts.length };
+}
+
+async function insertRows(engine: Engine, rows: NewHitRow[], aggregates: Aggregates, stored: Array<Omit<StoredHit, 'id'>>): Promise<StoredHit[]> {
+  const lists: RowList[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) lists.push({ kind: HITS, rows: rows.slice(i, i + ROWS_PER_STATEMENT) });
+  lists.push(...(await aggregates.lists(engine.db)));
+  const { queries, meta } = batchStatementsOf(engine).compile(lists);
+  const results = await engine.transact(queries);
   // RETURNING's order is unspecified, but one statement takes ids in VALUES order on both engines.
-  const ids = inserted.flatMap((chunk) => chunk.map((r) => Number(r.id)).sort((a, b) => a - b));
+  const ids = results.slice(0, meta).flatMap((result) => (result.rows as Array<{ id: number }>).map((r) => Number(r.id)).sort((a, b) => a - b));
   return stored.map((hit, i) => ({ id: ids[i]!, ...hit }));
 }
 

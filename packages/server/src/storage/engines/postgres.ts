@@ -70,7 +70,8 @@ export function openPostgres(databaseUrl: string, reads: PostgresReads, log: (ms
     },
     contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
     jsonText: (column, key) => sql`(${sql.ref(column)}::json ->> ${sql.lit(key)})`,
-    hitRecord: encodeRecordText,
+    hitRecordValue: encodeRecordText,
+    hitRecordInsert: (value) => value as Uint8Array,
     async close() {
       // pool.end() waits for checked-out clients by itself.
       await read.destroy();

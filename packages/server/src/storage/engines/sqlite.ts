@@ -27,8 +27,9 @@ export function openSqlite(dataDir: string, reads: ReaderOptions, log: (msg: str
     contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
     // `->>` with a plain label reads `$.label` and returns SQL text (SQLite 3.38+).
     jsonText: (column, key) => sql`(${sql.ref(column)} ->> ${sql.lit(key)})`,
+    hitRecordValue: (text) => text,
     // Registered on the writer's connection from RECORD_CODEC (sqlite-worker.mjs).
-    hitRecord: (text) => sql<Uint8Array>`tagwell_hit_record(${text})`,
+    hitRecordInsert: (value) => sql<Uint8Array>`tagwell_hit_record(${value})`,
     // The drivers themselves: kysely's destroy skips a driver it never used.
     async close() {
       await reader.destroy();
