@@ -1,5 +1,5 @@
 import type { AnalyticsConfig, Bridge, Logger, PostTrackCallback, PreinstalledTracker, Visitor } from '../core/types';
-import { guardHit, URL_KEYS } from '../privacy';
+import { guardHit, rememberedGuard, URL_KEYS } from '../privacy';
 import { encode, type Pair } from './encode';
 import { sendThenCall } from './post-track';
 import { beaconUrl, send as transmit } from './transport';
@@ -85,6 +85,8 @@ function cap(key: string, value: string): string {
 export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Tracker {
   const { log } = deps;
   const sent: string[] = [];
+  // A page that sends more than its page view (link hits) guards the values every hit repeats once.
+  const guard = TW_LINK_HITS ? rememberedGuard() : undefined;
   const waiting: Array<() => void> = [];
 
   const hitVariables = (): HitVariables => {
@@ -152,8 +154,10 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               const last = [...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)];
               const query = encode(
                 TW_DEBUG_BRIDGE && deps.bridge
-                  ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config))
-                  : guardHit(last, config, cap),
+                  ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config), guard)
+                  : TW_LINK_HITS
+                    ? guardHit(last, config, cap, undefined, guard)
+                    : guardHit(last, config, cap),
                 now,
               );
               if (TW_DEBUG_BRIDGE && deps.bridge) deps.bridge.onSent(query, hit);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { guardHit, guardThenCut, guardValue, URL_KEYS } from './guard';
+import fc from 'fast-check';
+import { guardHit, guardThenCut, guardValue, rememberedGuard, URL_KEYS } from './guard';
 import type { GuardOptions } from './guard';
 
 const opts: GuardOptions = { postcodeMarked: ['c2', 'v10', 'v11'], deniedParams: ['token'] };
@@ -176,5 +177,30 @@ describe('guardHit', () => {
     expect(() => guardHit(null as unknown as Array<[string, string]>, opts, uncut)).toThrow();
     expect(guardHit([], opts, uncut)).toEqual([]);
     expect(guardHit([['v1', undefined as unknown as string]], opts, uncut)).toEqual([['v1', '']]);
+  });
+});
+
+describe('rememberedGuard', () => {
+  it('gives what guardValue gives, for any key and text, asked once or again', () => {
+    const remembered = rememberedGuard();
+    const keys = fc.constantFrom('g', 'r', 'pev1', 'pageName', 'c2', 'v10', 'v11', 'ch', 's');
+    const text = fc.oneof(fc.string(), fc.constantFrom('LS1 4AP', 'jo@nhs.net', '943 476 5919', 'http://www.health.localhost:8080/x?useremail=a@b.c&q=M1 1AE', '1280x720'));
+    fc.assert(
+      fc.property(keys, text, (key, value) => {
+        expect(remembered(key, value, opts)).toBe(guardValue(key, value, opts));
+        expect(remembered(key, value, opts)).toBe(guardValue(key, value, opts));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('guards each key and text once, and keeps at most 100 of them', () => {
+    const asked: string[] = [];
+    const remembered = rememberedGuard((key, text, options) => (asked.push(key + '=' + text), guardValue(key, text, options)));
+    for (let round = 0; round < 3; round++) for (const [key, text] of [['g', 'http://a.localhost:8080/'], ['c2', 'LS1 4AP'], ['pageName', 'LS1 4AP']]) remembered(key!, text!, opts);
+    expect(asked).toEqual(['g=http://a.localhost:8080/', 'c2=LS1 4AP', 'pageName=LS1 4AP']);
+    for (let i = 0; i < 100; i++) remembered('c1', 'value ' + i, opts);
+    remembered('g', 'http://a.localhost:8080/', opts);
+    expect(asked.filter((entry) => entry.startsWith('g='))).toHaveLength(2);
   });
 });

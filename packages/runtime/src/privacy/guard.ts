@@ -37,21 +37,40 @@ export const guardThenCut = (text: string, guard: (text: string) => string, cut:
 };
 
 /**
- * The pairs of a beacon as they may leave, keeping keys and order: each value guarded (guardValue, which
- * `hear` is told of first), then cut to its key's limit (`cut`), by guardThenCut. Throws only when `pairs`
- * is not a list of pairs (the tracker then sends nothing).
+ * `guard` (guardValue) for one set of options, remembering what it gave: a page's every hit carries its URL,
+ * page name and screen size again, and each is guarded once (a URL goes through every rule; docs/PERFORMANCE.md).
+ * At most 100 values are kept; a page whose values keep changing starts over.
+ */
+export const rememberedGuard = (guard = guardValue): typeof guardValue => {
+  const seen = new Map<string, string>();
+  return (key, text, opts) => {
+    const id = key + '\0' + text;
+    let out = seen.get(id);
+    if (out == null) {
+      if (seen.size > 99) seen.clear();
+      seen.set(id, (out = guard(key, text, opts)));
+    }
+    return out;
+  };
+};
+
+/**
+ * The pairs of a beacon as they may leave, keeping keys and order: each value guarded (`guard`, guardValue or
+ * one rememberedGuard made for `opts`, which `hear` is told of first), then cut to its key's limit (`cut`), by
+ * guardThenCut. Throws only when `pairs` is not a list of pairs (the tracker then sends nothing).
  */
 export function guardHit(
   pairs: Array<[string, string]>,
   opts: GuardOptions,
   cut: (key: string, value: string) => string,
   hear?: (key: string, value: string) => void,
+  guard = guardValue,
 ): Array<[string, string]> {
   return pairs.map(([key, value]) => [
     key,
     guardThenCut(
       value,
-      (text) => (hear && hear(key, text), guardValue(key, text, opts)),
+      (text) => (hear && hear(key, text), guard(key, text, opts)),
       (text) => cut(key, text),
     ),
   ]);
