@@ -10,9 +10,9 @@ export { SCHEMA_MISMATCH, type HitEvent, type HitVariables, type LinkType, type 
 export {
   DEFAULT_MAX_DEPTH, DEFAULT_MAX_KEY_LENGTH, DEFAULT_MAX_KEYS, DEFAULT_MAX_QUERY_LENGTH, TECHNICAL_KEYS, parseEvents, parseHit, type HitInput, type ParseOptions,
 } from './parse';
-export { cutQuery, scrubHeader } from './rejection';
+export { cutQuery } from './rejection';
 export { rulesForProperties, validateHit, type RulesOptions, type ValidationResult, type ValidationRules } from './validate';
-export { privacyForProperties, scrubParsed, scrubQuery, truncateIp, type PrivacyOptions } from './privacy';
+export { privacyForProperties, scrubHeader, scrubParsed, scrubQuery, truncateIp, type PrivacyOptions } from './privacy';
 
 /** A hit accepted and scrubbed, ready to store. */
 export interface Collected {

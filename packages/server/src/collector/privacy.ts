@@ -111,6 +111,16 @@ function text(value: string): string {
 }
 
 /**
+ * A request header (Host, User-Agent) as it may be stored: at most `max` characters, through the
+ * runtime's privacy guard like every other stored text, remembered as text is (a user agent holds
+ * digits, and the same few come with every hit). Never throws.
+ */
+export function scrubHeader(value: string | string[] | undefined, max: number): string {
+  const header = typeof value === 'string' ? value : Array.isArray(value) ? (value[0] ?? '') : '';
+  return text(header.length > max ? header.slice(0, max).replace(/[\uD800-\uDBFF]$/, '') : header);
+}
+
+/**
  * An event serial may be any 20 letters and digits, and a value any number: an NHS number fits
  * either. A part the guard would change is dropped whole (half a serial means nothing).
  */

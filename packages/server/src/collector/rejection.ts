@@ -35,17 +35,3 @@ export function cutQuery(text: string, maxBytes: number): string {
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end).toString('utf8');
 }
-
-/**
- * A request header (Host, User-Agent) as it may be stored: at most `max` characters, through the
- * runtime's privacy guard like every other stored text. Never throws.
- */
-export function scrubHeader(value: string | string[] | undefined, max: number): string {
-  const text = typeof value === 'string' ? value : Array.isArray(value) ? (value[0] ?? '') : '';
-  const cut = text.length > max ? text.slice(0, max).replace(/[\uD800-\uDBFF]$/, '') : text;
-  try {
-    return scrubText(cut);
-  } catch {
-    return '';
-  }
-}
