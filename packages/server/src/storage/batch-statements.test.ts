@@ -57,8 +57,7 @@ async function listsOf(engine: Engine, count: number, seed: number): Promise<Row
       hit.variables,
       hit.contextData,
     );
-    const record = hitRecordText({ ...hit, hitType: hit.hitType, linkType: hit.linkType, query: hit.query });
-    return { received_at: Date.parse(receivedAt), source: 1 + (i % 3), record: engine.hitRecordValue(record) };
+    return { received_at: Date.parse(receivedAt), source: 1 + (i % 3), record: engine.hitRecordValue(hitRecordText(hit)) };
   });
   return [{ kind: HITS, rows }, ...(await aggregates.lists(engine.db))];
 }

@@ -37,10 +37,13 @@ const STAND_IN = '\u0000batch-statements:';
 export class BatchStatements<M> {
   private readonly templates = new Map<string, Template<M>>();
 
-  /** `build` turns lists into statements, and must bind every value as it is given. At most `limit` shapes are kept. */
+  /**
+   * `build` turns lists into statements, and must bind every value as it is given. At most `limit` shapes are
+   * kept (a template of 500-row statements holds tens of KB of SQL); a steady rate repeats a few of them.
+   */
   constructor(
     private readonly build: (lists: readonly RowList[]) => Built<M>,
-    private readonly limit = 512,
+    private readonly limit = 128,
   ) {}
 
   /** What `build(lists)` gives, bound from the template of their shape. Lists with no rows are left out. */
