@@ -152,6 +152,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               // every value last, capped after it and guarded again where the cap cut (guardHit). The debugger hears
               // what goes (after the first round, only what a cut made).
               const last = [...new Map(TW_IDENTITY && mid ? pairs.concat([['mid', mid]]) : pairs)];
+              // Without link hits (the minimal container) the guard's call stays as it was: 4 bytes of a 5 KB budget.
               const query = encode(
                 TW_DEBUG_BRIDGE && deps.bridge
                   ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config), guard)
