@@ -77,6 +77,8 @@ export async function compileContainer(property: Property, env: EnvironmentName,
   if (missing.length)
     throw new CompileError(`the runtime has no module for:`, missing.map((id) => `${id} (${path.relative(root, runtimeModuleFile(runtime, id))})`));
 
+  // A large property's rules and data elements go as JSON (generate.ts), which changes what the runtime needs (TW_RULE_BODIES).
+  const packs = entry.source.length >= (options.jsonFromChars ?? JSON_FROM_CHARS);
   const esbuildOptions = (source: string): EsbuildOptions => ({
     stdin: { contents: source, resolveDir: root, sourcefile: `${property.name}/${env}.entry.js`, loader: 'js' },
     absWorkingDir: root,
@@ -92,7 +94,7 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     charset: 'utf8',
     treeShaking: true,
     // Optional runtime features the property (or the environment) does not use drop out (packages/runtime/src/features.d.ts).
-    define: featureDefines(property, env),
+    define: featureDefines(property, env, packs),
     // The runtime's internal property names shrink to a letter or two; public ones (the _satellite
     // API, DOM, RuleEvent fields custom code reads) are never in the list.
     // Custom code is bundled too: a name it uses anywhere keeps its name.
@@ -108,7 +110,7 @@ export async function compileContainer(property: Property, env: EnvironmentName,
     min = await minified(source, names);
     // A large property's rules and data elements go as JSON (generate.ts), written with the names this
     // build gave their keys; the next build keeps those names (the same mangle cache).
-    if (source.length >= (options.jsonFromChars ?? JSON_FROM_CHARS) && min.mangleCache) {
+    if (packs && min.mangleCache) {
       names = min.mangleCache;
       source = generateEntry(property, env, { ...options, runtime, importBase: root, renamed: names }).source;
       min = await minified(source, names);

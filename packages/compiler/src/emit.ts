@@ -50,6 +50,12 @@ const isComposite = (v: unknown) => v instanceof Code || (v !== null && typeof v
  * which only `literal` can write.
  */
 export function jsonLiteral(value: unknown, renamed: Record<string, string | false>): { json: string; codes: Code[] } | null {
+  const texts = jsonLiterals([value], renamed);
+  return texts && { json: texts.json[0]!, codes: texts.codes };
+}
+
+/** jsonLiteral for several values that share one list of codes. */
+export function jsonLiterals(values: readonly unknown[], renamed: Record<string, string | false>): { json: string[]; codes: Code[] } | null {
   const codes: Code[] = [];
   // One index per distinct code: the same module everywhere is the same number, which compresses well.
   const index = new Map<string, number>();
@@ -73,17 +79,77 @@ export function jsonLiteral(value: unknown, renamed: Record<string, string | fal
     }
     return out;
   };
-  const json = JSON.stringify(plain(value, false));
+  const json = values.map((value) => JSON.stringify(plain(value, false)));
   return other ? null : { json, codes };
+}
+
+/** Rule bodies a JSON text holds, as a power of 2: the first run of a rule parses its neighbours' too, about 4 KB for the health site's. */
+const BODY_CHUNK_BITS = 5;
+export const BODY_CHUNK = 1 << BODY_CHUNK_BITS;
+
+interface RuleShape {
+  name: unknown;
+  events: ReadonlyArray<{ type: string }>;
+  [part: string]: unknown;
+}
+
+/**
+ * `[dataElements, rules]` as JSON texts for a large container (generate.ts). A `waiting` rule (one that does not
+ * run as the page loads: a click, a custom event, a direct call...; features.ts waitingRules) goes as its name and
+ * events; the rest (its conditions, exceptions and actions) waits as JSON text, BODY_CHUNK bodies a text in the
+ * order of those rules, until the rule first runs (`loadBodies`): start-up parses and links only what the page's
+ * load runs and what the event modules register. Every rule has `actions` (empty or not), so a rule without them is one whose body waits; linkCodes
+ * numbers those in order. Null where jsonLiteral gives null.
+ */
+export function packRules(
+  dataElements: unknown,
+  rules: readonly RuleShape[],
+  renamed: Record<string, string | false>,
+  waiting: ReadonlySet<RuleShape>,
+): { json: string; bodies: string[]; codes: Code[] } | null {
+  const bodies: unknown[] = [];
+  const heads = rules.map((rule) => {
+    if (!waiting.has(rule)) return rule;
+    const { name, events, ...body } = rule;
+    bodies.push(body);
+    return { name, events };
+  });
+  const chunks: unknown[][] = [];
+  for (let i = 0; i < bodies.length; i += BODY_CHUNK) chunks.push(bodies.slice(i, i + BODY_CHUNK));
+  const texts = jsonLiterals([[dataElements, heads], ...chunks], renamed);
+  return texts && { json: texts.json[0]!, bodies: texts.json.slice(1), codes: texts.codes };
 }
 
 /**
  * Page code that puts the codes back into `[dataElements, rules]` parsed from jsonLiteral's text. Its
  * property names are the runtime's, so the minifier renames them as it renames the runtime's own.
  */
-export const linkCodes = (packed: string, codes: string) =>
+export const linkCodes = (packed: string, codes: string, bodiesWait: boolean) =>
   [
     `const tw_link = (c) => { c.module = ${codes}[c.module]; if (c.settings && c.settings.fn !== undefined) c.settings.fn = ${codes}[c.settings.fn]; };`,
     `for (const k in ${packed}[0]) tw_link(${packed}[0][k]);`,
-    `for (const r of ${packed}[1]) for (const list of [r.events, r.conditions, r.exceptions, r.actions]) if (list) list.forEach(tw_link);`,
+    ...(bodiesWait
+      ? [
+          `const tw_link_body = (r) => { for (const list of [r.conditions, r.exceptions, r.actions]) if (list) list.forEach(tw_link); };`,
+          // A rule whose body waits as JSON text (packRules) gets its place among those texts.
+          `let tw_waiting = 0;`,
+          `for (const r of ${packed}[1]) { r.events.forEach(tw_link); if (r.actions) tw_link_body(r); else r.bodyIndex = tw_waiting++; }`,
+        ]
+      : [`for (const r of ${packed}[1]) for (const list of [r.events, r.conditions, r.exceptions, r.actions]) if (list) list.forEach(tw_link);`]),
+  ].join('\n');
+
+/**
+ * Page code for the runtime's `loadBody` (core/rules.ts), after linkCodes with `bodiesWait`: parses the text that
+ * holds a rule's body (packRules) on the first run of any of its rules, links the body's codes as linkCodes does,
+ * and puts it on the rule.
+ */
+export const loadBodies = (name: string, texts: string) =>
+  [
+    `const tw_parsed = [];`,
+    `const ${name} = (r) => {`,
+    `  const chunk = r.bodyIndex >> ${BODY_CHUNK_BITS};`,
+    `  const body = (tw_parsed[chunk] || (tw_parsed[chunk] = JSON.parse(${texts}[chunk])))[r.bodyIndex & ${BODY_CHUNK - 1}];`,
+    `  tw_link_body(body);`,
+    `  Object.assign(r, body);`,
+    `};`,
   ].join('\n');

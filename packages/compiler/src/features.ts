@@ -1,10 +1,29 @@
 import { personalises, type EnvironmentName, type Property } from '@tagwell/schema';
+import { BODY_CHUNK } from './emit';
+
+/** The events of the page's load: a rule that has only these runs as the page loads, in every visit. */
+const PAGE_LOAD_EVENTS = new Set(['library-loaded', 'page-bottom', 'dom-ready', 'window-loaded']);
+
+/** Whether a rule with these events runs as the page loads, in every visit. */
+const runsAsPageLoads = (events: ReadonlyArray<{ type: string }>): boolean => events.every((e) => PAGE_LOAD_EVENTS.has(e.type));
+
+/**
+ * The rules (enabled ones, in the container's order) whose bodies wait as JSON text until each first runs, in a
+ * packed container (TW_RULE_BODIES, emit.ts packRules): those that do not run as the page loads, when there are
+ * more of them than one text holds. With fewer, the first run of any would parse them all: the same work, later,
+ * for the bytes of the code that does it.
+ */
+export function waitingRules<R extends { events: ReadonlyArray<{ type: string }> }>(rules: readonly R[]): Set<R> {
+  const waiting = rules.filter((rule) => !runsAsPageLoads(rule.events));
+  return new Set(waiting.length > BODY_CHUNK ? waiting : []);
+}
 
 /**
  * esbuild `define`s that switch off the runtime's optional features a property does not use
- * (packages/runtime/src/features.d.ts), so its container carries none of their code.
+ * (packages/runtime/src/features.d.ts), so its container carries none of their code. `packed`: the
+ * container ships its rules as JSON (build.ts, JSON_FROM_CHARS).
  */
-export function featureDefines(property: Property, env: EnvironmentName): Record<string, string> {
+export function featureDefines(property: Property, env: EnvironmentName, packed = false): Record<string, string> {
   const actions = property.rules.flatMap((rule) => rule.actions);
   // Personalisation reports what it shows on a link hit of its own (runtime personalisation/analytics.ts, issue 15 item 4).
   // Media events are link hits with context data of their own (runtime media/session.ts, issue 16 item 3).
@@ -43,6 +62,8 @@ export function featureDefines(property: Property, env: EnvironmentName): Record
     TW_DEBUG_BRIDGE: String(hasDebugBridge(env)),
     // Long tasks (issue 17): DOM ready and window loaded rules in tasks of at most STAGE_TASK_MS (runtime core/lifecycle.ts).
     TW_STAGE_TASKS: String(stageRules > 1),
+    // Start-up (issue 17): a packed container keeps the bodies of rules that do not run as the page loads as JSON text (emit.ts, packRules).
+    TW_RULE_BODIES: String(packed && waitingRules(property.rules.filter((rule) => rule.enabled)).size > 0),
   };
 }
 

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { audienceParameter, personalises, DEFAULT_DEBUG_ORIGINS, deniedQueryParams, queryKey, type Action, type Condition, type DataElement, type EnvironmentName, type Property, type Rule, type StreamingMedia } from '@tagwell/schema';
 import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
-import { Code, jsonLiteral, linkCodes, literal, UserKeys } from './emit';
+import { Code, linkCodes, literal, loadBodies, packRules, UserKeys } from './emit';
 import { CompileError } from './errors';
-import { hasDebugBridge } from './features';
+import { hasDebugBridge, waitingRules } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
 export interface GenerateOptions {
@@ -134,10 +134,12 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
   };
 
   // Start-up: the bulk of a large property is parsed as JSON rather than compiled as code (docs/PERFORMANCE.md).
-  const packed = options.renamed && jsonLiteral([config.dataElements, config.rules], options.renamed);
+  // The bodies of rules that do not run as the page loads wait as JSON text until each first runs (emit.ts, packRules).
+  const packed = options.renamed && packRules(config.dataElements, ruleConfigs, options.renamed, waitingRules(ruleConfigs));
   if (packed) {
     config.dataElements = new Code('tw_packed[0]');
     config.rules = new Code('tw_packed[1]');
+    if (packed.bodies.length) Object.assign(config, { loadBody: new Code('tw_load_body') });
   }
 
   const modules = [...imports.keys()].sort();
@@ -153,7 +155,13 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
     ...modules.map((id) => `import ${imports.get(id)} from ${JSON.stringify(specifier(id))};`),
     '',
     ...(packed
-      ? [`const tw_codes = ${literal(packed.codes)};`, `const tw_packed = JSON.parse(${JSON.stringify(packed.json)});`, linkCodes('tw_packed', 'tw_codes'), '']
+      ? [
+          `const tw_codes = ${literal(packed.codes)};`,
+          `const tw_packed = JSON.parse(${JSON.stringify(packed.json)});`,
+          linkCodes('tw_packed', 'tw_codes', packed.bodies.length > 0),
+          ...(packed.bodies.length ? [`const tw_bodies = ${literal(packed.bodies)};`, loadBodies('tw_load_body', 'tw_bodies')] : []),
+          '',
+        ]
       : []),
     `boot(${literal(config)});`,
     '',

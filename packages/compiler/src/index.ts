@@ -1,4 +1,5 @@
 export { generateEntry, type GenerateOptions, type GeneratedEntry } from './generate';
+export { BODY_CHUNK } from './emit';
 export {
   COMPILE_HINT,
   buildContainer,

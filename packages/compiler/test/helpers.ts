@@ -22,12 +22,12 @@ export function baseProperty(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** Runs a generated entry with its imports replaced by their names, and returns the config it boots with. */
-export function evaluateEntry(source: string): ContainerConfig {
+export function evaluateEntry(source: string, globals: Record<string, unknown> = {}): ContainerConfig {
   let config: ContainerConfig | undefined;
   const body = source
     .replace(/^import \{ boot \} from "[^"]+";$/m, '')
     .replace(/^import (\w+) from "[^"]+";$/gm, 'const $1 = "$1";');
-  runInNewContext(body, { boot: (c: ContainerConfig) => (config = c) });
+  runInNewContext(body, { ...globals, boot: (c: ContainerConfig) => (config = c) });
   if (!config) throw new Error('the entry did not call boot');
   return config;
 }

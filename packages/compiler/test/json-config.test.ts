@@ -3,7 +3,8 @@ import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertProperty } from '@tagwell/schema';
 import { compileContainer, generateEntry, loadProperty, type RuntimePackage } from '../src/index';
-import { Code, jsonLiteral, UserKeys } from '../src/emit';
+import { BODY_CHUNK, Code, jsonLiteral, UserKeys } from '../src/emit';
+import { featureDefines } from '../src/features';
 import { baseProperty, evaluateEntry, minimalProperty } from './helpers';
 
 // Start-up (docs/PERFORMANCE.md): a large property's rules and data elements travel as JSON text,
@@ -53,6 +54,50 @@ describe('rules and data elements as JSON', () => {
     expect(config.rules[1]!.actions[0]!.module).toBe('act_custom_code');
   });
 
+  it('keeps the bodies of rules that do not run as the page loads as JSON text, BODY_CHUNK to a text, parsed on the first run of one of them', () => {
+    const many = assertProperty(
+      baseProperty({
+        rules: [
+          { name: 'Page view', events: [{ type: 'dom-ready' }], actions: [{ type: 'send-beacon', settings: { type: 'page' } }] },
+          ...Array.from({ length: BODY_CHUNK + 2 }, (_, i) => ({
+            name: `Link ${i}`,
+            events: [{ type: 'click' as const, settings: { selector: `#cta-${i}` } }],
+            actions: [{ type: 'send-beacon' as const, settings: { type: 'link' as const, linkName: `Link ${i}` } }],
+          })),
+          { name: 'Loaded', events: [{ type: 'window-loaded' }, { type: 'library-loaded' }], actions: [{ type: 'custom-code', settings: { source: 'window.loaded = true;' } }] },
+        ],
+      }),
+    );
+    const source = generateEntry(many, 'production', { runtime, renamed: {} }).source;
+    // With no more of them than one text holds, the first to run would parse them all: they stay with the rest.
+    const fewer = { ...many, rules: many.rules.filter((rule) => rule.name !== 'Link 0' && rule.name !== 'Link 1') };
+    expect(generateEntry(fewer, 'production', { runtime, renamed: {} }).source).not.toContain('tw_bodies');
+    expect([featureDefines(fewer, 'production', true).TW_RULE_BODIES, featureDefines(many, 'production', true).TW_RULE_BODIES]).toEqual(['false', 'true']);
+    expect(featureDefines(many, 'production', false).TW_RULE_BODIES).toBe('false');
+    const texts = (source.match(/^const tw_bodies = (\[[^\n]*\]);$/m)?.[1] ?? source.match(/^const tw_bodies = (\[\n[\s\S]*?\n\]);$/m)![1]!) as string;
+    expect((JSON.parse(texts) as string[]).map((text) => (JSON.parse(text) as unknown[]).length)).toEqual([BODY_CHUNK, 2]);
+    // The page's JSON.parse, counted.
+    const parses: string[] = [];
+    const json = { parse: (text: string) => (parses.push(text), JSON.parse(text) as unknown) };
+    const { rules, loadBody } = evaluateEntry(source, { JSON: json });
+    expect(parses).toHaveLength(1);
+    expect(rules.map((r) => r.name)).toEqual(['Page view', ...Array.from({ length: BODY_CHUNK + 2 }, (_, i) => `Link ${i}`), 'Loaded']);
+    expect(rules.filter((r) => r.actions).map((r) => r.name)).toEqual(['Page view', 'Loaded']);
+    // The last link's body is in the second text: only that one is parsed, once, for both rules in it.
+    loadBody!(rules[BODY_CHUNK + 2]!);
+    loadBody!(rules[BODY_CHUNK + 1]!);
+    expect(parses).toHaveLength(2);
+    expect(comparable(rules[BODY_CHUNK + 2]!.actions)).toEqual([{ module: 'act_send_beacon', settings: { type: 'link', linkName: `Link ${BODY_CHUNK + 1}`, linkType: 'o' } }]);
+    expect(comparable(rules[BODY_CHUNK + 1]!.actions[0]!.settings)).toEqual({ type: 'link', linkName: `Link ${BODY_CHUNK}`, linkType: 'o' });
+    expect(rules[1]!.actions).toBeUndefined();
+    // Every body loaded, the config is the literal's, but for the places the bodies had.
+    const { loadBody: _load, ...config } = evaluateEntry(source);
+    for (const rule of config.rules) if (!rule.actions) _load!(rule);
+    expect(config.rules.filter((rule) => rule.bodyIndex !== undefined).map((rule) => rule.bodyIndex)).toEqual(Array.from({ length: BODY_CHUNK + 2 }, (_, i) => i));
+    for (const rule of config.rules) delete rule.bodyIndex;
+    expect(comparable(config)).toEqual(comparable(evaluateEntry(generateEntry(many, 'production', { runtime }).source)));
+  });
+
   it('writes structural keys as the minifier renamed them and the author’s keys as they are', () => {
     const entry = generateEntry(property, 'production', { runtime, renamed: { module: 'e', settings: 'n', rules: false } });
     const text = JSON.parse(entry.source.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]!) as string;
@@ -78,7 +123,7 @@ describe('a compiled container with its rules as JSON', () => {
   });
 
   /** The hits a compiled container sends on a page, without their random and time parts. */
-  async function hits(js: string) {
+  async function hits(js: string, then?: (window: Window) => void) {
     const window = new Window({ url: 'https://www.health.localhost/conditions/flu/' });
     windows.push(window);
     const page = window as unknown as Record<string, unknown>;
@@ -93,6 +138,10 @@ describe('a compiled container with its rules as JSON', () => {
     window.eval(js);
     await window.happyDOM.waitUntilComplete();
     await new Promise((resolve) => setTimeout(resolve, 20));
+    if (then) {
+      then(window);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     return sent.map((hit) => hit.replace(/\/s\d+\?/, '/s?').replace(/&t=[^&]*/, ''));
   }
 
@@ -121,5 +170,39 @@ describe('a compiled container with its rules as JSON', () => {
       }),
     );
     expect((await compileContainer(large, 'production')).js).toContain('JSON.parse(');
+  });
+
+  it('runs a rule whose body waited as JSON text on its first event, and again on the next', async () => {
+    const large = assertProperty(
+      baseProperty({
+        rules: [
+          { name: 'Page view', events: [{ type: 'dom-ready' }], actions: [{ type: 'send-beacon', settings: { type: 'page' } }] },
+          ...Array.from({ length: 60 }, (_, i) => ({
+            name: `Link ${i}`,
+            events: [{ type: 'click' as const, settings: { selector: `[data-track="cta-${i}"]`, anchorDelay: false } }, { type: 'direct-call' as const, settings: { id: `go-${i}` } }],
+            conditions: [{ type: 'path' as const, settings: { pattern: '^/conditions/' } }],
+            actions: [
+              { type: 'set-variables' as const, settings: { variables: { prop5: `cta ${i}` } } },
+              { type: 'send-beacon' as const, settings: { type: 'link' as const, linkName: `Link ${i}` } },
+            ],
+          })),
+        ],
+      }),
+    );
+    const { js } = await compileContainer(large, 'production');
+    expect(js).toContain('JSON.parse(');
+    const sent = await hits(js, (window) => {
+      window.document.body.innerHTML = '<button data-track="cta-45">Book</button>';
+      (window.document.querySelector('button') as unknown as { click(): void }).click();
+      (window.document.querySelector('button') as unknown as { click(): void }).click();
+      (window as unknown as { _satellite: { track(id: string): void } })._satellite.track('go-3');
+    });
+    const params = sent.map((hit) => new URL(hit).searchParams);
+    expect(params.map((p) => p.get('pe') ?? 'page')).toEqual(['page', 'lnk_o', 'lnk_o', 'lnk_o']);
+    expect(params.slice(1).map((p) => [p.get('pev2'), p.get('c5')])).toEqual([
+      ['Link 45', 'cta 45'],
+      ['Link 45', 'cta 45'],
+      ['Link 3', 'cta 3'],
+    ]);
   });
 });

@@ -39,6 +39,12 @@ declare const TW_POST_TRACK: boolean;
 /** In-app messages (personalisation/messages/): personalisation whose activities show one (issue 16 item 2). */
 declare const TW_IN_APP_MESSAGES: boolean;
 /**
+ * The bodies of rules that do not run as the page loads (their conditions, exceptions and actions) stay JSON
+ * text until the rule first runs (core/rules.ts, the compiler's emit.ts packRules): on in containers large
+ * enough to ship their rules as JSON.
+ */
+declare const TW_RULE_BODIES: boolean;
+/**
  * DOM ready and window loaded rules run in tasks of at most `STAGE_TASK_MS` (core/lifecycle.ts): on where those
  * stages hold more than one rule between them, since a task can only end between two rules.
  */

@@ -6,7 +6,7 @@
  */
 export const INTERNAL_PROPERTIES = [
   // ContainerConfig and its parts
-  'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'negate', 'forceLowerCase', 'cleanText', 'storage',
+  'build', 'rules', 'events', 'consent', 'module', 'settings', 'conditions', 'exceptions', 'actions', 'bodyIndex', 'loadBody', 'negate', 'forceLowerCase', 'cleanText', 'storage',
   'dataElements', 'analytics', 'nonceMeta', 'cookieDomain', 'trackingServer', 'trackingServerSecure', 'reportSuites',
   'codeVersion', 'postcodeMarked', 'deniedParams', 'everyHit', 'debugBridge', 'debugOrigins',
   // The tracker preinstalled on the page (analytics/preinstalled.ts)

@@ -3,6 +3,8 @@ import type { ConditionConfig, Context, RuleConfig, RuleEvent } from './types';
 /** Evaluates a rule for one occurrence of its event and runs its actions in order; true when it ran. */
 export function runRule(rule: RuleConfig, event: RuleEvent, ctx: Context): boolean {
   event.rule = rule.name;
+  // A large container parses a rule's conditions and actions when the rule first runs, not as it starts.
+  if (TW_RULE_BODIES && !rule.actions) ctx.config.loadBody!(rule);
   // A throwing condition counts as false (ARCHITECTURE: runtime shape), negated or not. Components
   // are named by their place in the rule, as in the property document. (No computed access to
   // rule parts: their names are mangled in containers.)

@@ -158,7 +158,10 @@ export interface RuleConfig {
   events: Array<{ type: string; module: EventModule; settings: Settings }>;
   conditions?: ConditionConfig[];
   exceptions?: ConditionConfig[];
+  /** Absent while the rule's body is still JSON text (TW_RULE_BODIES): `ContainerConfig.loadBody` puts it in, with the conditions and exceptions. */
   actions: Array<{ module: ActionModule; settings: Settings }>;
+  /** While the body waits: its place among the container's waiting bodies (set by the entry's linking code). */
+  bodyIndex?: number;
 }
 
 export interface AnalyticsConfig {
@@ -281,6 +284,8 @@ export interface ContainerConfig {
   analytics?: AnalyticsConfig;
   dataElements: Record<string, DataElementConfig>;
   rules: RuleConfig[];
+  /** Parses a rule's body from the container's JSON text, for a rule without `actions` (TW_RULE_BODIES). */
+  loadBody?: (rule: RuleConfig) => void;
   /** The analytics consent gate, when the property declares consent settings. */
   consent?: ConsentConfig;
   /** The visitor identity, when the property declares identity settings. */
