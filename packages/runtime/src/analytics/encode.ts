@@ -14,8 +14,14 @@ function rank(key: string): number {
   return (i < 0 ? ORDER.indexOf('?') : i) * 1e3 + (m ? +m[2]! : 0);
 }
 
+/**
+ * Lone surrogates. Made once: for the container's browser targets esbuild writes this literal as
+ * `new RegExp(...)`, which, inside `enc`, built a RegExp for every value of every hit.
+ */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
 /** encodeURIComponent throws on lone surrogates; they become U+FFFD instead. */
-export const enc = (s: string): string => encodeURIComponent(s.replace(/\p{Cs}/gu, '\uFFFD'));
+export const enc = (s: string): string => encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'));
 
 /**
  * The query string of one image request: `AQB=1&ndh=1&t=...&...&AQE=1`, non-empty values only.
