@@ -95,8 +95,13 @@ const engines = [
 async function holdPartition(place: Place, table: string): Promise<{ release: () => Promise<void> }> {
   const client = new pg.Client({ connectionString: place.options.databaseUrl });
   await client.connect();
-  await client.query('begin');
-  await client.query(`select count(*) from ${table}`);
+  try {
+    await client.query('begin');
+    await client.query(`select count(*) from ${table}`);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
   return {
     release: async () => {
       await client.query('commit');
