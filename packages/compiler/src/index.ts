@@ -1,5 +1,6 @@
 export { generateEntry, type GenerateOptions, type GeneratedEntry } from './generate';
 export { BODY_CHUNK } from './emit';
+export { CLICK_LIST_FROM } from './features';
 export {
   COMPILE_HINT,
   buildContainer,

@@ -2,7 +2,7 @@ import { assertProperty } from '@tagwell/schema';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContainer, loadProperty } from '../src/index';
-import { featureDefines } from '../src/features';
+import { CLICK_LIST_FROM, featureDefines } from '../src/features';
 import { baseProperty, minimalProperty } from './helpers';
 
 // The analytics features a property pays for only when it uses them: variables on every hit, and
@@ -93,5 +93,24 @@ describe('TW_STAGE_TASKS: DOM ready and window loaded rules in tasks of at most 
       if (on) expect(js).toMatch(TASK);
       else expect(js).not.toMatch(TASK);
     }
+  });
+});
+
+describe('TW_CLICK_LIST: every click rule’s selector tested as one list first (runtime events/click.ts)', () => {
+  const withClicks = (n: number, disabled = 0) =>
+    featureDefines(
+      assertProperty(
+        baseProperty({
+          settings: { trackingServer: 'metrics.example.test' },
+          rules: Array.from({ length: n + disabled }, (_, i) => ({ name: `r${i}`, enabled: i >= disabled, events: [{ type: 'click', settings: { selector: `#cta-${i}` } }], actions: [send] })),
+        }),
+      ),
+      'production',
+    ).TW_CLICK_LIST;
+
+  it(`is on from ${CLICK_LIST_FROM} enabled click rules; the health site, with fewer, carries none of it`, () => {
+    expect([withClicks(CLICK_LIST_FROM - 1), withClicks(CLICK_LIST_FROM), withClicks(CLICK_LIST_FROM - 1, 5)]).toEqual(['false', 'true', 'false']);
+    const { property } = loadProperty(join(import.meta.dirname, '..', '..', '..', 'properties', 'health-site', 'property.json'));
+    expect(featureDefines(property, 'production').TW_CLICK_LIST).toBe('false');
   });
 });

@@ -45,6 +45,11 @@ declare const TW_IN_APP_MESSAGES: boolean;
  */
 declare const TW_RULE_BODIES: boolean;
 /**
+ * Click rules tested as one selector list first (events/click.ts), so that a click none of them matches costs
+ * one test: on where more than CLICK_LIST_FROM click rules would each test their own selector.
+ */
+declare const TW_CLICK_LIST: boolean;
+/**
  * DOM ready and window loaded rules run in tasks of at most `STAGE_TASK_MS` (core/lifecycle.ts): on where those
  * stages hold more than one rule between them, since a task can only end between two rules.
  */

@@ -64,6 +64,31 @@ describe('click: selector matching', () => {
     expect(none.calls).toHaveLength(0);
   });
 
+  it('tests every selector as one list first (TW_CLICK_LIST): a click none matches costs one test, a match fires only its rules', () => {
+    const fired = recorder('fired');
+    const rules = Array.from({ length: 40 }, (_, i) => clickRule(`rule ${i}`, i === 37 ? '#header a.tracked' : `#promo-${i}`, { actions: [fired.action] }, { anchorDelay: false }));
+    startContainer(makeConfig({ rules }));
+    const closest = vi.spyOn(Element.prototype, 'closest');
+    try {
+      clickOn(byId('untracked'));
+      expect(closest).toHaveBeenCalledTimes(1);
+      expect(fired.calls).toHaveLength(0);
+      clickOn(byId('deep'));
+      expect(fired.calls.map((c) => c.event.element)).toEqual([byId('next')]);
+    } finally {
+      closest.mockRestore();
+    }
+  });
+
+  it('falls back to each rule’s own selector when the list has one this browser cannot read', () => {
+    const fired = recorder('fired');
+    startContainer(makeConfig({ rules: [clickRule('read', 'a.tracked', { actions: [fired.action] }, { anchorDelay: false }), clickRule('unread', 'a:::b')] }));
+    // Stands for a selector this browser cannot read (the compiler refuses one no browser can).
+    expect(() => document.body.closest('a:::b')).toThrow();
+    clickOn(byId('deep'));
+    expect(fired.calls).toHaveLength(1);
+  });
+
   it('does not fire for clicks elsewhere', () => {
     const link = recorder();
     startContainer(makeConfig({ rules: [clickRule('link', 'a.tracked', { actions: [link.action] })] }));

@@ -4,10 +4,19 @@ import type { EventModule } from '../core/types';
 export const ANCHOR_DELAY_MS = 100;
 
 const click: EventModule = (subscriptions, ctx) => {
+  // Every rule's selector as one list (TW_CLICK_LIST).
+  const any = TW_CLICK_LIST && subscriptions.map((s) => s.settings.selector).join();
   document.addEventListener('click', (event) =>
     ctx.safe('Click', () => {
       const target = event.target as Element | null;
       if (!target || typeof target.closest !== 'function') return;
+      // Many click rules: a click that none of them matches, most clicks, is told by one test instead of one a rule.
+      if (TW_CLICK_LIST)
+        try {
+          if (!target.closest(any as string)) return;
+        } catch {
+          // A selector this browser cannot read spoils the list: each rule's own test below.
+        }
       let delay = false;
       const anchor = target.closest('a[href]') as HTMLAnchorElement | null;
       // Whether this click may take the visitor off the page, before any rule runs (our hold below prevents the default).
