@@ -4,8 +4,8 @@ import type { EventModule } from '../core/types';
 export const ANCHOR_DELAY_MS = 100;
 
 const click: EventModule = (subscriptions, ctx) => {
-  // Every rule's selector as one list (TW_CLICK_LIST).
-  const any = TW_CLICK_LIST && subscriptions.map((s) => s.settings.selector).join();
+  // Every rule's selector as one list (TW_CLICK_LIST), joined on the first click: not a cost of the start.
+  const list: string[] | false = TW_CLICK_LIST && [];
   document.addEventListener('click', (event) =>
     ctx.safe('Click', () => {
       const target = event.target as Element | null;
@@ -13,7 +13,8 @@ const click: EventModule = (subscriptions, ctx) => {
       // Many click rules: a click that none of them matches, most clicks, is told by one test instead of one a rule.
       if (TW_CLICK_LIST)
         try {
-          if (!target.closest(any as string)) return;
+          const joined = list as string[];
+          if (!target.closest(joined[0] || (joined[0] = subscriptions.map((s) => s.settings.selector).join()))) return;
         } catch {
           // A selector this browser cannot read spoils the list: each rule's own test below.
         }
