@@ -98,8 +98,8 @@ interface RuleShape {
  * run as the page loads: a click, a custom event, a direct call...; features.ts waitingRules) goes as its name and
  * events; the rest (its conditions, exceptions and actions) waits as JSON text, BODY_CHUNK bodies a text in the
  * order of those rules, until the rule first runs (`loadBodies`): start-up parses and links only what the page's
- * load runs and what the event modules register. Every rule has `actions` (empty or not), so a rule without them is one whose body waits; linkCodes
- * numbers those in order. Null where jsonLiteral gives null.
+ * load runs and what the event modules register. Every rule has `actions` (empty or not), so a rule without them
+ * is one whose body waits; linkCodes numbers those in order. Null where jsonLiteral gives null.
  */
 export function packRules(
   dataElements: unknown,

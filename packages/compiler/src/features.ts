@@ -4,7 +4,8 @@ import { BODY_CHUNK } from './emit';
 /**
  * Click rules from which the click module first tests all their selectors as one list: at 4x, a click that no
  * rule matches took 0.02 ms with 16 rules each testing its own selector and 9.2 ms with 900, against 0.00
- * and 1.1 with the list (docs/PERFORMANCE.md, "One selector list for many click rules"). Below it the list saves less than its bytes.
+ * and 1.1 with the list (docs/PERFORMANCE.md, "One selector list for many click rules"). Below it the list
+ * saves less than its bytes.
  */
 export const CLICK_LIST_FROM = 33;
 
