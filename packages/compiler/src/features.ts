@@ -49,6 +49,9 @@ export function featureDefines(property: Property, env: EnvironmentName, packed 
   );
   // A task of rules can only end between two rules: with one rule at DOM ready and window loaded, there is nothing to split.
   const stageRules = property.rules.filter((rule) => rule.events.some((e) => e.type === 'dom-ready' || e.type === 'window-loaded')).length;
+  // The rules the container carries, as generate.ts takes them.
+  const enabled = property.rules.filter((rule) => rule.enabled);
+  const clickRules = enabled.flatMap((rule) => rule.events).filter((e) => e.type === 'click').length;
   return {
     TW_LINK_HITS: String(linkHits),
     TW_EVERY_HIT: String(everyHit),
@@ -71,8 +74,9 @@ export function featureDefines(property: Property, env: EnvironmentName, packed 
     // Long tasks (issue 17): DOM ready and window loaded rules in tasks of at most STAGE_TASK_MS (runtime core/lifecycle.ts).
     TW_STAGE_TASKS: String(stageRules > 1),
     // Start-up (issue 17): a packed container keeps the bodies of rules that do not run as the page loads as JSON text (emit.ts, packRules).
-    TW_RULE_BODIES: String(packed && waitingRules(property.rules.filter((rule) => rule.enabled)).size > 0),
-    TW_CLICK_LIST: String(property.rules.filter((rule) => rule.enabled).flatMap((rule) => rule.events).filter((e) => e.type === 'click').length >= CLICK_LIST_FROM),
+    TW_RULE_BODIES: String(packed && waitingRules(enabled).size > 0),
+    // A click none of many click rules matches is told by one selector list (runtime events/click.ts).
+    TW_CLICK_LIST: String(clickRules >= CLICK_LIST_FROM),
   };
 }
 

@@ -4,7 +4,8 @@ import type { EventModule } from '../core/types';
 export const ANCHOR_DELAY_MS = 100;
 
 const click: EventModule = (subscriptions, ctx) => {
-  // Every rule's selector as one list (TW_CLICK_LIST), joined on the first click: not a cost of the start.
+  // Every rule's selector as one list (TW_CLICK_LIST), joined on the first click: not a cost of the start. Kept in
+  // a one-element array rather than a `let`: with the define off esbuild drops this `const`, and it would keep a `let`.
   const list: string[] | false = TW_CLICK_LIST && [];
   document.addEventListener('click', (event) =>
     ctx.safe('Click', () => {
