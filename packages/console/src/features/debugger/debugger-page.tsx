@@ -28,16 +28,22 @@ export function DebuggerPage() {
   const host = params.get('host') || undefined;
   const filters = useMemo(() => readFilters(params), [params]);
   // Changes build on the last one written, not on the address as last rendered: two quick edits
-  // (fields typed one after the other) must not undo each other.
+  // (fields typed one after the other) must not undo each other. A render may still show an address
+  // this page wrote before its last edit (the router's navigations land later): that one is no news.
+  // Any other address (a link, the history) is, and the next change builds on it.
   const written = useRef(params);
+  const pending = useRef(new Set<string>());
   useEffect(() => {
-    written.current = params;
+    const address = params.toString();
+    if (address === written.current.toString()) pending.current.clear();
+    else if (!pending.current.has(address)) written.current = params;
   }, [params]);
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
       const next = new URLSearchParams(written.current);
       change(next);
       written.current = next;
+      pending.current.add(next.toString());
       setParams(next, { replace: true });
     },
     [setParams],
