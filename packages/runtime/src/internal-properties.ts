@@ -14,7 +14,7 @@ export const INTERNAL_PROPERTIES = [
   // The identity settings, the context's visitor and what the tracker asks it
   'identity', 'loadTimeout', 'handshakeTimeout', 'pathExclusions', 'crossDomainHosts', 'urlParameter', 'idSyncContainerId', 'withId',
   // Context and shared state
-  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'scriptNonce', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
+  'config', 'shared', 'safe', 'trigger', 'lifecycle', 'advance', 'directCall', 'tracker', 'canIdentify', 'bridge', 'onRule', 'onGuard', 'onSent',
   // Tracker
   'addEvent', 'setContextData', 'setLinkTrackVars', 'setLinkTrackEvents', 'linkType', 'batch',
   // The one RuleEvent field only the engine and the analytics actions read, and what they keep on it

@@ -47,12 +47,18 @@ describe('load-script', () => {
     expect(appended[0]!.nonce).toBe('right');
   });
 
-  it("falls back to the container script's own nonce, and goes without one when there is none", () => {
+  it("falls back to the container script's own nonce, and goes without one when there is none", async () => {
     const { ctx } = startWithContext(config());
     loadScript({ url: 'https://vendor.localhost/a.js' }, { type: 'dom-ready' }, ctx);
     expect(appended[0]!.nonce || '').toBe('');
-    ctx.shared.scriptNonce = 'own-nonce';
-    loadScript({ url: 'https://vendor.localhost/b.js' }, { type: 'dom-ready' }, ctx);
+    // The nonce is read as the container's script runs: these modules again, as if in a script with a nonce.
+    const own = document.createElement('script');
+    own.nonce = 'own-nonce';
+    const current = vi.spyOn(document, 'currentScript', 'get').mockReturnValue(own);
+    vi.resetModules();
+    const { default: loadScriptInScript } = await import('./load-script');
+    current.mockRestore();
+    loadScriptInScript({ url: 'https://vendor.localhost/b.js' }, { type: 'dom-ready' }, ctx);
     expect(appended[1]!.nonce).toBe('own-nonce');
   });
 

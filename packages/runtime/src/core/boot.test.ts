@@ -152,6 +152,42 @@ describe('_satellite.logger and setDebug', () => {
     expect(console.info).toHaveBeenCalledWith('[Tagwell]', expect.stringContaining('test-site/development'));
   });
 
+  it('reads the persisted flag once the window has loaded, then prints what the start logged, in order', () => {
+    const console = spies();
+    localStorage.setItem(DEBUG_KEY, 'true');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const satellite = startContainer(config());
+    satellite.track('go');
+    // Debug is on, but not known yet: nothing printed.
+    expect(console.info).not.toHaveBeenCalled();
+    expect(console.log).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('load'));
+    expect(console.info).toHaveBeenCalledWith('[Tagwell]', expect.stringContaining('test-site/development'));
+    expect(console.log).toHaveBeenCalledWith('[Tagwell]', 'Rule "Rule that fires" fired');
+    expect(console.info.mock.invocationCallOrder[0]).toBeLessThan(console.log.mock.invocationCallOrder[0]!);
+    // From then on, as it is logged.
+    satellite.logger.log('later');
+    expect(console.log).toHaveBeenLastCalledWith('[Tagwell]', 'later');
+    window.dispatchEvent(new Event('load'));
+    expect(console.log.mock.calls.filter(([, text]) => text === 'later')).toHaveLength(1);
+  });
+
+  it('asked before the window has loaded, reads the flag at once; set before, keeps what was set', () => {
+    spies();
+    localStorage.setItem(DEBUG_KEY, 'true');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    expect(startContainer(config()).logger.isDebug()).toBe(true);
+    resetPage();
+    localStorage.setItem(DEBUG_KEY, 'true');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const satellite = startContainer(config());
+    satellite.setDebug(false);
+    window.dispatchEvent(new Event('load'));
+    expect(satellite.logger.isDebug()).toBe(false);
+    expect(localStorage.getItem(DEBUG_KEY)).toBe('false');
+  });
+
   it('bounds the history', () => {
     const satellite = startContainer(makeConfig());
     for (let i = 0; i < 1000; i++) satellite.logger.log(`message ${i}`);

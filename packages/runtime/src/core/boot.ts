@@ -47,8 +47,7 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
     config,
     log,
     cookie: createCookieApi(config.cookieDomain),
-    // Read now: currentScript is only set while the container's own script runs.
-    shared: { scriptNonce: (document.currentScript as HTMLScriptElement | null)?.nonce },
+    shared: {},
     safe(what, fn, fallback) {
       // Entered from outside: what the page wrote to document.cookie meanwhile is read afresh (core/cookie.ts).
       if (!depth++) forgetCookies();

@@ -14,7 +14,12 @@ const describe = (value: unknown): string => {
   }
 };
 
-/** A logger that keeps a bounded history and prints only while debug is on (kept in localStorage). */
+/**
+ * A logger that keeps a bounded history and prints only while debug is on (kept in localStorage).
+ * A page's first localStorage read is slow (about 8 ms of a throttled phone's main thread, in the
+ * head, before the first hit: docs/PERFORMANCE.md), so the flag is read once the window has loaded,
+ * or sooner when something asks `isDebug()`; what was logged before is printed then, in order.
+ */
 export function createLogger(): Logger & { setDebug(on: boolean): void; isDebug(): boolean } {
   // Storage can be blocked (privacy modes, sandboxed frames): then debug is off and not kept.
   const storage = (value?: string) => {
@@ -24,19 +29,30 @@ export function createLogger(): Logger & { setDebug(on: boolean): void; isDebug(
       return null;
     }
   };
-  let debug = storage() == 'true';
+  // Unknown until read.
+  let debug: boolean | undefined;
   const history: Array<[string, string]> = [];
-  const logger = { history, setDebug: (on: boolean) => storage('' + (debug = !!on)), isDebug: () => debug } as ReturnType<typeof createLogger>;
+  const print = (level: string, args: unknown[]) => {
+    try {
+      if (debug) console[level as 'log']('[Tagwell]', ...args);
+    } catch {
+      // Logging must never be the thing that breaks the page.
+    }
+  };
+  const read = () => {
+    if (debug === undefined && (debug = storage() == 'true')) for (const [level, text] of history) print(level, [text]);
+    return debug;
+  };
+  // Turned on or off before the read, debug stays as set, and what was logged before stays unprinted.
+  const logger = { history, setDebug: (on: boolean) => storage('' + (debug = !!on)), isDebug: read } as ReturnType<typeof createLogger>;
   for (const level of LEVELS) {
     logger[level] = (...args: unknown[]) => {
       history.push([level, args.map(describe).join(' ')]);
       if (history.length > HISTORY_LIMIT) history.shift();
-      try {
-        if (debug) console[level]('[Tagwell]', ...args);
-      } catch {
-        // Logging must never be the thing that breaks the page.
-      }
+      print(level, args);
     };
   }
+  if (document.readyState == 'complete') read();
+  else addEventListener('load', read);
   return logger;
 }

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger';
 import { messageOf } from './validate';
