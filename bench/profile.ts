@@ -4,7 +4,8 @@
 // (the script's start to the page-view hit, the click to the link hit), the samples whose stack holds a
 // frame of the container are summed by the innermost frame (self) and by every container function on
 // the stack (total), per load. Native frames (DOM calls, the garbage collector) count as themselves,
-// named after the container function that called them.
+// named after the container function that called them. At 4x the throttler's pauses stretch the
+// sampling interval to about 0.5 ms, so small items need many loads.
 //   npx tsx bench/profile.ts [--variant tagwell-production|tagwell-equivalent|adobe-equivalent] [--loads 8] [--top 30]
 import { parseArgs } from 'node:util';
 import { compileContainer, loadProperty } from '@tagwell/compiler';
@@ -20,8 +21,6 @@ const { values } = parseArgs({
     variant: { type: 'string', default: 'tagwell-production' },
     loads: { type: 'string', default: '8' },
     top: { type: 'string', default: '30' },
-    // µs between samples: the DevTools protocol's profiler (Profiler domain) instead of the trace's, whose interval is fixed.
-    interval: { type: 'string' },
   },
 });
 type ProfiledId = 'tagwell-production' | 'tagwell-equivalent' | 'adobe-equivalent';
@@ -30,7 +29,6 @@ if (!ids.includes(values.variant as ProfiledId)) throw new Error(`--variant: one
 const variantId = values.variant as ProfiledId;
 const loads = Number(values.loads);
 const top = Number(values.top);
-const interval = values.interval === undefined ? undefined : Number(values.interval);
 
 interface Frame {
   functionName: string;
@@ -79,22 +77,6 @@ function samplesOf(events: readonly TraceEvent[], thread: Thread): Array<{ ts: n
   return out;
 }
 
-/** The same from the protocol's profile (its timestamps are the trace's clock). */
-function samplesOfProfile(profile: { nodes: Array<Node & { children?: number[] }>; startTime: number; samples: number[]; timeDeltas: number[] }): Array<{ ts: number; us: number; stack: Frame[] }> {
-  const nodes = new Map<number, Node>();
-  for (const node of profile.nodes) nodes.set(node.id, node);
-  // Parents from children: the protocol's nodes name their children, not their parent.
-  for (const node of profile.nodes) for (const child of node.children ?? []) nodes.get(child)!.parent = node.id;
-  let time = profile.startTime;
-  return profile.samples.map((sample, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    time += delta;
-    const stack: Frame[] = [];
-    for (let at: Node | undefined = nodes.get(sample); at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) stack.push(at.callFrame);
-    return { ts: time, us: delta, stack };
-  });
-}
-
 async function main() {
   const site = await startSite(VARIANTS[variantId]);
   // The same build the site serves, with its map (the build is reproducible).
@@ -127,12 +109,7 @@ async function main() {
     for (let load = -1; load < loads; load++) {
       const visitor = await browser.newPage();
       try {
-        const trace = await startTrace(visitor.cdp, interval === undefined ? ['disabled-by-default-v8.cpu_profiler'] : []);
-        if (interval !== undefined) {
-          await visitor.cdp.send('Profiler.enable');
-          await visitor.cdp.send('Profiler.setSamplingInterval', { interval });
-          await visitor.cdp.send('Profiler.start');
-        }
+        const trace = await startTrace(visitor.cdp, ['disabled-by-default-v8.cpu_profiler']);
         const from = site.server.hits.length;
         await visitor.goto(site.pageUrl);
         await site.server.waitForHit(isPageView, from);
@@ -141,7 +118,6 @@ async function main() {
         await visitor.click(CLICK.selector);
         await site.server.waitForHit(isLinkNamed(CLICK.linkName), beforeClick);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const profiled = interval === undefined ? undefined : ((await visitor.cdp.send('Profiler.stop')) as { profile: Parameters<typeof samplesOfProfile>[0] }).profile;
         const events = await trace.stop();
         if (load < 0) continue; // the warm-up load
         const thread = pageMainThread(events);
@@ -157,7 +133,7 @@ async function main() {
           [start, pageView.ts],
           [click, linkHit.ts],
         ];
-        for (const sample of profiled ? samplesOfProfile(profiled) : samplesOf(events, thread)) {
+        for (const sample of samplesOf(events, thread)) {
           intervals.push(sample.us);
           const inner = sample.stack.findIndex((f) => f.url === url);
           if (inner < 0) continue;
