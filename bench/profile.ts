@@ -2,7 +2,7 @@
 // (the page cost's loads: bench/page-cost.ts, in the bare Chromium at the bench's CPU throttling), its
 // samples mapped through the container's source map to the runtime's source. For each window of a load
 // (the script's start to the page-view hit, the click to the link hit), the samples whose stack holds a
-// frame of the container are summed by the innermost frame (self) and by every container function on
+// frame of the container (and those inside any task in which the container ran over 50 ms) are summed by the innermost frame (self) and by every container function on
 // the stack (total), per load. Native frames (DOM calls, the garbage collector) count as themselves,
 // named after the container function that called them. At 4x the throttler's pauses stretch the
 // sampling interval to about 0.5 ms, so small items need many loads.
@@ -14,7 +14,7 @@ import { launchBareChromium } from './bare-chromium';
 import { HEALTH_PROPERTY, identityServerFor, startSite, VARIANTS } from './containers';
 import { CLICK, equivalentProperty } from './equivalent';
 import { isLinkNamed, isPageView } from './server';
-import { collectorRequests, dispatches, pageMainThread, scriptSlices, startTrace, type Thread, type TraceEvent } from './trace';
+import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, type Thread, type TraceEvent } from './trace';
 
 const { values } = parseArgs({
   options: {
@@ -99,12 +99,15 @@ async function main() {
     if (!map) return `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}:${frame.columnNumber}`;
     const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
     const file = (at.source ?? '?').replace(/^.*packages\/runtime\/src\//, '').replace(/^.*\//, (m) => (at.source?.includes('runtime/src') ? m : ''));
-    return `${at.name ?? frame.functionName ?? '(anonymous)'} ${file}:${at.line ?? '?'}`;
+    // Unmapped (the bundle's own wrapper): the generated position.
+    if (at.line === null) return `${frame.functionName || '(anonymous)'} <bundle ${frame.lineNumber + 1}:${frame.columnNumber}>`;
+    return `${at.name ?? frame.functionName ?? '(anonymous)'} ${file}:${at.line}`;
   };
 
-  const windows: Window[] = ['start -> page view', 'click -> link hit'].map((name) => ({ name, self: new Map(), total: new Map(), sampled: 0 }));
+  const windows: Window[] = ['start -> page view', 'click -> link hit', `tasks where the container ran over ${LONG_TASK_US / 1000} ms`].map((name) => ({ name, self: new Map(), total: new Map(), sampled: 0 }));
   const browser = await launchBareChromium();
   const intervals: number[] = [];
+  let longCount = 0;
   try {
     for (let load = -1; load < loads; load++) {
       const visitor = await browser.newPage();
@@ -129,16 +132,19 @@ async function main() {
         const click = dispatches(events, thread, 'click')[0];
         const linkHit = click === undefined ? undefined : requests.find((r) => r.ts >= click);
         if (!pageView || click === undefined || !linkHit) throw new Error('page view, click or link hit missing from the trace');
-        const bounds: Array<[number, number]> = [
-          [start, pageView.ts],
-          [click, linkHit.ts],
-        ];
+        const slices = scriptSlices(events, thread, url);
+        const long = longTasks(events, thread, slices).filter((t) => t.script > LONG_TASK_US);
+        longCount += long.length;
+        // Each window's intervals of this load.
+        const bounds: Array<Array<[number, number]>> = [[[start, pageView.ts]], [[click, linkHit.ts]], long.map((t) => [t.start, t.start + t.duration])];
         for (const sample of samplesOf(events, thread)) {
           intervals.push(sample.us);
           const inner = sample.stack.findIndex((f) => f.url === url);
           if (inner < 0) continue;
-          for (const [i, [a, b]] of bounds.entries()) {
-            if (sample.ts <= a || sample.ts > b) continue;
+          for (const [i, intervals] of bounds.entries()) {
+            const at = intervals.find(([a, b]) => sample.ts > a && sample.ts <= b);
+            if (!at) continue;
+            const a = at[0];
             const w = windows[i]!;
             const us = Math.min(sample.us, sample.ts - a);
             w.sampled += us;
@@ -156,7 +162,7 @@ async function main() {
     await site.close();
   }
   intervals.sort((a, b) => a - b);
-  console.log(`${VARIANTS[variantId].label}: ${loads} loads; sampling interval median ${intervals[intervals.length >> 1] ?? 0} µs`);
+  console.log(`${VARIANTS[variantId].label}: ${loads} loads; sampling interval median ${intervals[intervals.length >> 1] ?? 0} µs; ${longCount} tasks where the container ran over ${LONG_TASK_US / 1000} ms`);
   const ms = (us: number) => (us / loads / 1000).toFixed(2).padStart(7);
   for (const w of windows) {
     console.log(`\n${w.name}: ${ms(w.sampled)} ms a load sampled in the container`);
