@@ -1,12 +1,12 @@
 // Page cost in Chromium: main-thread time in the container from its script's start to the page
 // view leaving, and from a click to its link hit, read from a trace of each page load; long
 // tasks from the same trace and from the page's own PerformanceObservers.
-import { launchBareChromium, type BareChromium } from './bare-chromium';
+import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium';
 import { startSite, type Site, type Variant } from './containers';
 import { CLICK } from './equivalent';
 import { isLinkNamed, isPageView } from './server';
 import { summarise, type Summary } from './stats';
-import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, taskEnd, timeWithin } from './trace';
+import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, taskEnd, timeWithin, type Slice, type Thread, type TraceEvent } from './trace';
 
 /** Time after the page view for window-loaded rules and late scripts, before the click. */
 const SETTLE_MS = 800;
@@ -85,41 +85,63 @@ function installObservers() {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One visit of §2: the page loads and sends its page view, settles, and the feedback button is clicked until its link hit arrives. */
+export async function loadAndClick(visitor: BarePage, site: Site): Promise<void> {
+  const from = site.server.hits.length;
+  await visitor.goto(site.pageUrl);
+  await site.server.waitForHit(isPageView, from);
+  await pause(SETTLE_MS);
+  const beforeClick = site.server.hits.length;
+  await visitor.click(CLICK.selector);
+  await site.server.waitForHit(isLinkNamed(CLICK.linkName), beforeClick);
+  await pause(300);
+}
+
+export interface LoadMarks {
+  thread: Thread;
+  /** The container's main-thread time. */
+  slices: Slice[];
+  /** Trace times (µs): the container's first moment, the page view's request, the click's dispatch, the link hit's request. */
+  start: number;
+  pageView: number;
+  click: number;
+  linkHit: number;
+}
+
+/** The marks of one visit's trace that every figure of §2 is measured between. Throws when one is missing. */
+export function loadMarks(events: readonly TraceEvent[], containerUrl: string): LoadMarks {
+  const thread = pageMainThread(events);
+  if (!thread) throw new Error('no renderer main thread in the trace');
+  const slices = scriptSlices(events, thread, containerUrl);
+  const start = slices[0]?.start;
+  if (start === undefined) throw new Error(`the trace has no time in ${containerUrl}`);
+  const requests = collectorRequests(events).filter((r) => r.ts >= start);
+  const pageView = requests.find((r) => !/[?&]pe=/.test(r.url)) ?? requests[0];
+  const click = dispatches(events, thread, 'click')[0];
+  const linkHit = click === undefined ? undefined : requests.find((r) => r.ts >= click);
+  if (!pageView || click === undefined || !linkHit) throw new Error('page view, click or link hit missing from the trace');
+  return { thread, slices, start, pageView: pageView.ts, click, linkHit: linkHit.ts };
+}
+
 async function loadOnce(browser: BareChromium, site: Site): Promise<LoadSample> {
   const containerUrl = site.containerUrl!;
   const visitor = await browser.newPage(installObservers);
   try {
     const trace = await startTrace(visitor.cdp);
-    const from = site.server.hits.length;
-    await visitor.goto(site.pageUrl);
-    await site.server.waitForHit(isPageView, from);
-    await pause(SETTLE_MS);
-    const beforeClick = site.server.hits.length;
-    await visitor.click(CLICK.selector);
-    await site.server.waitForHit(isLinkNamed(CLICK.linkName), beforeClick);
-    await pause(300);
+    await loadAndClick(visitor, site);
     const observed = await visitor.evaluate<Observed>('window.__benchObserved');
     const errors = await visitor.errors();
     const events = await trace.stop();
 
-    const thread = pageMainThread(events);
-    if (!thread) throw new Error('no renderer main thread in the trace');
-    const slices = scriptSlices(events, thread, containerUrl);
-    const start = slices[0]?.start;
-    if (start === undefined) throw new Error(`the trace has no time in ${containerUrl}`);
-    const requests = collectorRequests(events).filter((r) => r.ts >= start);
-    const pageView = requests.find((r) => !/[?&]pe=/.test(r.url)) ?? requests[0];
-    const click = dispatches(events, thread, 'click')[0];
-    const linkHit = click === undefined ? undefined : requests.find((r) => r.ts >= click);
-    if (!pageView || click === undefined || !linkHit) throw new Error('page view, click or link hit missing from the trace');
+    const { thread, slices, start, pageView, click, linkHit } = loadMarks(events, containerUrl);
     const tasks = longTasks(events, thread, slices);
     const inFrame = observed.frames.map((f) => f.scripts.filter((s) => s.url === containerUrl).reduce((sum, s) => sum + s.duration, 0));
     return {
-      toPageView: timeWithin(slices, start, pageView.ts) / 1000,
-      toPageViewWall: (pageView.ts - start) / 1000,
+      toPageView: timeWithin(slices, start, pageView) / 1000,
+      toPageViewWall: (pageView - start) / 1000,
       load: timeWithin(slices, start, click) / 1000,
-      toLinkHit: timeWithin(slices, click, linkHit.ts) / 1000,
-      toLinkHitWall: (linkHit.ts - click) / 1000,
+      toLinkHit: timeWithin(slices, click, linkHit) / 1000,
+      toLinkHitWall: (linkHit - click) / 1000,
       clickTask: timeWithin(slices, click, taskEnd(events, thread, click)) / 1000,
       longTasks: tasks.length,
       containerLongTasks: tasks.filter((t) => t.script > LONG_TASK_US).length,

@@ -12,9 +12,9 @@ import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { launchBareChromium } from './bare-chromium';
 import { HEALTH_PROPERTY, identityServerFor, startSite, VARIANTS } from './containers';
-import { CLICK, equivalentProperty } from './equivalent';
-import { isLinkNamed, isPageView } from './server';
-import { collectorRequests, dispatches, LONG_TASK_US, longTasks, pageMainThread, scriptSlices, startTrace, type Thread, type TraceEvent } from './trace';
+import { equivalentProperty } from './equivalent';
+import { loadAndClick, loadMarks } from './page-cost';
+import { LONG_TASK_US, longTasks, startTrace, type Thread, type TraceEvent } from './trace';
 
 const { values } = parseArgs({
   options: {
@@ -113,36 +113,20 @@ async function main() {
       const visitor = await browser.newPage();
       try {
         const trace = await startTrace(visitor.cdp, ['disabled-by-default-v8.cpu_profiler']);
-        const from = site.server.hits.length;
-        await visitor.goto(site.pageUrl);
-        await site.server.waitForHit(isPageView, from);
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        const beforeClick = site.server.hits.length;
-        await visitor.click(CLICK.selector);
-        await site.server.waitForHit(isLinkNamed(CLICK.linkName), beforeClick);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await loadAndClick(visitor, site);
         const events = await trace.stop();
         if (load < 0) continue; // the warm-up load
-        const thread = pageMainThread(events);
-        if (!thread) throw new Error('no renderer main thread in the trace');
-        const start = scriptSlices(events, thread, url)[0]?.start;
-        if (start === undefined) throw new Error(`no time in ${url}`);
-        const requests = collectorRequests(events).filter((r) => r.ts >= start);
-        const pageView = requests.find((r) => !/[?&]pe=/.test(r.url)) ?? requests[0];
-        const click = dispatches(events, thread, 'click')[0];
-        const linkHit = click === undefined ? undefined : requests.find((r) => r.ts >= click);
-        if (!pageView || click === undefined || !linkHit) throw new Error('page view, click or link hit missing from the trace');
-        const slices = scriptSlices(events, thread, url);
+        const { thread, slices, start, pageView, click, linkHit } = loadMarks(events, url);
         const long = longTasks(events, thread, slices).filter((t) => t.script > LONG_TASK_US);
         longCount += long.length;
         // Each window's intervals of this load.
-        const bounds: Array<Array<[number, number]>> = [[[start, pageView.ts]], [[click, linkHit.ts]], long.map((t) => [t.start, t.start + t.duration])];
+        const bounds: Array<Array<[number, number]>> = [[[start, pageView]], [[click, linkHit]], long.map((t) => [t.start, t.start + t.duration])];
         for (const sample of samplesOf(events, thread)) {
           intervals.push(sample.us);
           const inner = sample.stack.findIndex((f) => f.url === url);
           if (inner < 0) continue;
-          for (const [i, intervals] of bounds.entries()) {
-            const at = intervals.find(([a, b]) => sample.ts > a && sample.ts <= b);
+          for (const [i, spans] of bounds.entries()) {
+            const at = spans.find(([a, b]) => sample.ts > a && sample.ts <= b);
             if (!at) continue;
             const a = at[0];
             const w = windows[i]!;
