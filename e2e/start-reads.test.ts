@@ -6,12 +6,15 @@ import { compileContainer } from '@tagwell/compiler';
 import { assertProperty } from '@tagwell/schema';
 import { launchBrowser } from './support/browser';
 import { FIXTURE_PROPERTY, HOST, html } from './support/fixture';
+import { pageViews, startHealthSite } from './support/health';
 import { startTestServer, type TestServer } from './support/server';
 
 // Issue 17, start-up: two reads that cost a throttled phone's head milliseconds wait until they are
 // needed. The debug flag (localStorage) is read once the window has loaded, and what the start logged
 // is printed then; `document.currentScript` (for the container's own CSP nonce) is read only by a
-// container that can inject a script, and such a container still finds its nonce.
+// container that can inject a script, and such a container still finds its nonce. The health site's
+// container, with Statistics allowed, reads its event history first after the page view has left
+// (its page-load decision asks for no count from it).
 
 let out: string;
 let server: TestServer;
@@ -112,4 +115,45 @@ it('a container that can inject a script reads its own nonce while it runs, and 
   expect(reads.filter(([what]) => what === 'currentScript')).toEqual([['currentScript', '', false]]);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+it("the health site's container reads no localStorage before its page view leaves, and keeps its event history after it", async () => {
+  const site = await startHealthSite();
+  try {
+    const { page, context, errors } = await site.visitor({ statistics: true, marketing: true });
+    // Every localStorage call and every hit the page sends, in order.
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __order: string[] }).__order = log;
+      for (const name of ['getItem', 'setItem', 'removeItem'] as const) {
+        const original = Storage.prototype[name] as (...args: unknown[]) => unknown;
+        Storage.prototype[name] = function (this: Storage, ...args: unknown[]) {
+          if (this === localStorage) log.push(`${name} ${String(args[0])}`);
+          return original.apply(this, args);
+        } as never;
+      }
+      const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!;
+      Object.defineProperty(HTMLImageElement.prototype, 'src', {
+        configurable: true,
+        get: src.get,
+        set(this: HTMLImageElement, value: string) {
+          if (value.includes('/b/ss/')) log.push(`hit ${/[?&]pe=/.test(value) ? 'link' : 'page view'}`);
+          src.set!.call(this, value);
+        },
+      });
+    });
+    const from = site.server.hits.length;
+    await page.goto(site.url('www.health.localhost', '/conditions/chickenpox'));
+    await site.server.waitForHit((h) => pageViews(h) && site.server.hits.indexOf(h) >= from);
+    await page.waitForLoadState('load');
+    const order = await page.evaluate(() => (window as unknown as { __order: string[] }).__order);
+    const view = order.indexOf('hit page view');
+    expect(view).toBeGreaterThanOrEqual(0);
+    expect(order.slice(0, view)).toEqual([]);
+    expect(order.slice(view)).toEqual(expect.arrayContaining(['getItem tw_history', 'setItem tw_history', 'getItem tagwell.debug']));
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await site.close();
+  }
 });

@@ -47,6 +47,18 @@ describe('the event key', () => {
 });
 
 describe('recording and counting', () => {
+  it('with no parameter to count, reads nothing for the page-load decision', () => {
+    const history = createHistory(enabled([]), gate);
+    history.record(['event1']);
+    const getItem = vi.spyOn(localStorage, 'getItem');
+    expect(history.counts()).toEqual({});
+    expect(getItem).not.toHaveBeenCalled();
+    // Recording still reads and keeps (in-app messages count from it).
+    history.record(['event1']);
+    expect(getItem).toHaveBeenCalledWith(HISTORY_KEY);
+    expect(history.count('event1', 30)).toBe(2);
+  });
+
   it('keeps each event under its hash key with the times it happened, and counts them within the days asked', () => {
     const history = createHistory(enabled(), gate);
     history.record(['event1', 'event15']);

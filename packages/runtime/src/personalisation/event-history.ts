@@ -105,7 +105,8 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     counts() {
       const out: Record<string, string> = {};
       try {
-        if (allowed()) {
+        // No parameter asked for: nothing read (a page's first localStorage read costs its head ms; docs/PERFORMANCE.md).
+        if (config.history!.length && allowed()) {
           const now = Date.now();
           const entries = read(now);
           for (const [parameter, event, days] of config.history!) out[parameter] = '' + countIn(entries, now, event, days);
