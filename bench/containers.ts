@@ -1,6 +1,6 @@
 // The containers the bench puts on the demo page, each on its own loopback server with its collector.
 import { join } from 'node:path';
-import { compileContainer, loadProperty, type RuntimePackage } from '@tagwell/compiler';
+import { compileContainer, loadProperty, type CompiledContainer, type RuntimePackage } from '@tagwell/compiler';
 import { createDemoHandler } from '@tagwell/demo-site';
 import { identityOptions, identityRequestHandler } from '@tagwell/server';
 import { buildAdobeLibrary } from './adobe/container';
@@ -30,15 +30,18 @@ export interface Variant {
 
 const healthSiteRules = loadProperty(HEALTH_PROPERTY).property.rules.length;
 
-/** The health-site production container, built from `runtime` (default the installed one). */
-const productionBuild = (runtime?: RuntimePackage) => async (trackingServer: string) => {
+/** The health-site production container for a collector at `trackingServer`, built from `runtime` (default the installed one), with its map. */
+export async function compileProduction(trackingServer: string, runtime?: RuntimePackage): Promise<CompiledContainer> {
   const { property, dir } = loadProperty(HEALTH_PROPERTY);
-  return (await compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer), runtime })).js;
-};
+  return compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer), runtime });
+}
 
-/** The 2 rules of the Adobe container as a Tagwell container, built from `runtime` (default the installed one). */
-const equivalentBuild = (runtime?: RuntimePackage) => async (trackingServer: string) =>
-  (await compileContainer(equivalentProperty(), 'production', { trackingServer, runtime })).js;
+/** The 2 rules of the Adobe container as a Tagwell container, built from `runtime` (default the installed one), with its map. */
+export const compileEquivalent = (trackingServer: string, runtime?: RuntimePackage): Promise<CompiledContainer> =>
+  compileContainer(equivalentProperty(), 'production', { trackingServer, runtime });
+
+const productionBuild = (runtime?: RuntimePackage) => async (trackingServer: string) => (await compileProduction(trackingServer, runtime)).js;
+const equivalentBuild = (runtime?: RuntimePackage) => async (trackingServer: string) => (await compileEquivalent(trackingServer, runtime)).js;
 
 export const VARIANTS: Record<TodayId, Variant> = {
   'tagwell-production': {

@@ -1,18 +1,17 @@
 // Where a container's main-thread time goes: V8's sampling profiler in the trace of each page load
-// (the page cost's loads: bench/page-cost.ts, in the bare Chromium at the bench's CPU throttling), its
-// samples mapped through the container's source map to the runtime's source. For each window of a load
-// (the script's start to the page-view hit, the click to the link hit), the samples whose stack holds a
-// frame of the container (and those inside any task in which the container ran over 50 ms) are summed by the innermost frame (self) and by every container function on
-// the stack (total), per load. Native frames (DOM calls, the garbage collector) count as themselves,
-// named after the container function that called them. At 4x the throttler's pauses stretch the
-// sampling interval to about 0.5 ms, so small items need many loads.
+// (the page cost's visits, bench/page-cost.ts, in the bare Chromium at the bench's CPU throttling),
+// its samples mapped through the container's source map to the runtime's source. For each window of
+// a load (the script's start to the page-view hit, the click to the link hit, and every task in which
+// the container ran over 50 ms), the samples whose stack holds a frame of the container are summed by
+// the innermost frame (self) and by every container function on the stack (total), per load. Native
+// frames (DOM calls, the garbage collector) count as themselves, named after the container function
+// that called them. At 4x the throttler's pauses stretch the sampling interval to about 0.5 ms, so
+// small items need many loads.
 //   npx tsx bench/profile.ts [--variant tagwell-production|tagwell-equivalent|adobe-equivalent] [--loads 8] [--top 30]
 import { parseArgs } from 'node:util';
-import { compileContainer, loadProperty } from '@tagwell/compiler';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { launchBareChromium } from './bare-chromium';
-import { HEALTH_PROPERTY, identityServerFor, startSite, VARIANTS } from './containers';
-import { equivalentProperty } from './equivalent';
+import { compileEquivalent, compileProduction, CONTAINER_PATH, startSite, VARIANTS } from './containers';
 import { loadAndClick, loadMarks } from './page-cost';
 import { LONG_TASK_US, longTasks, startTrace, type Thread, type TraceEvent } from './trace';
 
@@ -82,15 +81,9 @@ async function main() {
   // The same build the site serves, with its map (the build is reproducible).
   let map: SourceMapConsumer | null = null;
   if (variantId !== 'adobe-equivalent') {
-    const trackingServer = site.server.trackingServer();
-    const built =
-      variantId === 'tagwell-production'
-        ? await (async () => {
-            const { property, dir } = loadProperty(HEALTH_PROPERTY);
-            return compileContainer(property, 'production', { propertyDir: dir, trackingServer, identityServer: identityServerFor(trackingServer) });
-          })()
-        : await compileContainer(equivalentProperty(), 'production', { trackingServer });
-    if (built.js !== site.server.scripts.get('/containers/bench.js')) throw new Error('the rebuilt container differs from the one served');
+    const compile = variantId === 'tagwell-production' ? compileProduction : compileEquivalent;
+    const built = await compile(site.server.trackingServer());
+    if (built.js !== site.server.scripts.get(CONTAINER_PATH)) throw new Error('the rebuilt container differs from the one served');
     map = new SourceMapConsumer(JSON.parse(built.map) as RawSourceMap);
   }
   const url = site.containerUrl!;
@@ -98,7 +91,9 @@ async function main() {
     if (frame.url !== url) return frame.url ? `${frame.functionName || '(anonymous)'} [${frame.url.replace(/^.*\//, '')}]` : frame.functionName || '(native)';
     if (!map) return `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}:${frame.columnNumber}`;
     const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-    const file = (at.source ?? '?').replace(/^.*packages\/runtime\/src\//, '').replace(/^.*\//, (m) => (at.source?.includes('runtime/src') ? m : ''));
+    // A runtime module by its path under packages/runtime/src, anything else (the generated entry) by its name.
+    const source = at.source ?? '?';
+    const file = source.includes('packages/runtime/src/') ? source.replace(/^.*packages\/runtime\/src\//, '') : source.replace(/^.*\//, '');
     // Unmapped (the bundle's own wrapper): the generated position.
     if (at.line === null) return `${frame.functionName || '(anonymous)'} <bundle ${frame.lineNumber + 1}:${frame.columnNumber}>`;
     return `${at.name ?? frame.functionName ?? '(anonymous)'} ${file}:${at.line}`;
