@@ -13,14 +13,14 @@ import { promisify } from 'node:util';
 import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { startBarePeer } from './bare-peer';
+import { COLLECTOR_QUERY } from './collector-hit';
 import { ms, table, times } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const RATE = 1000;
 const root = path.resolve(import.meta.dirname, '..');
-const query =
-  'AQB=1&ndh=1&t=22%2F10%2F2026%209%3A0%3A0%200%200&ce=UTF-8&pageName=conditions%3Achickenpox&g=http%3A%2F%2Fwww.health.localhost%2Fconditions%2Fchickenpox&cc=GBP&ch=conditions&c1=chickenpox&c5=web&v88=Y&events=event1&s=1280x720&c=24&k=Y&bw=1280&bh=720&AQE=1';
+
 
 interface Figures {
   name: string;
@@ -70,7 +70,7 @@ function mainThreadCpu(): number | null {
 }
 
 async function measure(name: string, port: number): Promise<Figures> {
-  const url = `http://127.0.0.1:${port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${query}`;
+  const url = `http://127.0.0.1:${port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${COLLECTOR_QUERY}`;
   const main = mainThreadCpu();
   const all = process.cpuUsage();
   const flat = await load(url, {});
