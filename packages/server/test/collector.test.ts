@@ -4,6 +4,7 @@ import {
   collectHit, cutQuery, DEFAULT_MAX_DEPTH, DEFAULT_MAX_KEY_LENGTH, DEFAULT_MAX_KEYS, DEFAULT_MAX_QUERY_LENGTH, keptQuery, parseHit, privacyForProperties,
   rulesForProperties, SCHEMA_MISMATCH, scrubHeader, validateHit, type HitInput, type Rejection, type ValidationRules,
 } from '../src/collector';
+import { routedUrl } from '../src/routes/collector';
 import { fixture, get, HOST, LINK_HIT, PAGE_VIEW, parsed, PATH, post, repoProperty, withPair } from './collector-helpers';
 
 const rules = rulesForProperties([fixture]);
@@ -445,5 +446,16 @@ describe('parseHit and validateHit never throw', () => {
     const broken = { ...parsed(get(PAGE_VIEW)), keys: null } as unknown as Parameters<typeof validateHit>[0];
     expect(validateHit(broken, rules)).toMatchObject({ ok: false, reason: SCHEMA_MISMATCH, status: 400 });
     expect(parseHit(null as unknown as HitInput)).toMatchObject({ ok: false, reason: SCHEMA_MISMATCH, status: 400 });
+  });
+});
+
+describe('routedUrl: what the router sees of a request URL (app/server.ts rewriteUrl)', () => {
+  it('a collector URL without its query, which the collector reads from originalUrl; any other URL as it came', () => {
+    expect(routedUrl({ url: `/b/ss/nhsukprod/1/JS-2.22.0/s1?${PAGE_VIEW}` })).toBe('/b/ss/nhsukprod/1/JS-2.22.0/s1');
+    expect(routedUrl({ url: '/b/ss/nhsukprod/1/JS-2.22.0/s1' })).toBe('/b/ss/nhsukprod/1/JS-2.22.0/s1');
+    expect(routedUrl({ url: '/b/ss/x?' })).toBe('/b/ss/x');
+    expect(routedUrl({ url: '/api/audit?limit=5' })).toBe('/api/audit?limit=5');
+    expect(routedUrl({ url: '/b/s?x=1' })).toBe('/b/s?x=1');
+    expect(routedUrl({})).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { consoleRoutes } from '../routes/console';
 import { rulesForProperties, privacyForProperties } from '../collector';
 import { openStorage, StorageTimeoutError, type NewHit, type NewRejected, type Storage, type StoredHit } from '../storage';
 import { beaconRoutes } from '../routes/beacons';
-import { BODY_LIMIT, Rejections, collectorRoutes } from '../routes/collector';
+import { BODY_LIMIT, Rejections, collectorRoutes, routedUrl } from '../routes/collector';
 import { containerPreviewRoutes } from '../routes/container-preview';
 import { containerRoutes } from '../routes/containers';
 import { Previews } from '../preview';
@@ -104,6 +104,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     http: { maxHeaderSize: Math.max(16 * 1024, limits.maxUrlBytes + 8 * 1024) },
     clientErrorHandler: rejections.clientError,
     frameworkErrors: rejections.frameworkError,
+    rewriteUrl: routedUrl,
     trustProxy: config.trustProxy,
     logger:
       options.logger === false
