@@ -1,7 +1,8 @@
-// Where a collected hit's main-thread time goes: V8's CPU profile of the server's main thread
-// (node:inspector, in this process, where the server runs) while autocannon, in a process of its own,
-// sends the bench's hit flat out or paced. Prints the top functions by self time and by total time,
-// as µs of main thread per answered hit, and the CPU of the whole process per hit beside it.
+// Where a collected hit's CPU time goes: V8's CPU profiles of the server's main thread and of each of
+// its worker threads (SQLite's writer and reader, storage/engines/sqlite-threads.ts), taken through
+// node:inspector in this process, where the server runs, while autocannon, in a process of its own,
+// sends the bench's hit flat out or paced. Prints, per thread, the top functions by self time and by
+// total time as µs per answered hit, and the CPU of the whole process per hit beside them.
 //   npx tsx bench/profile-collector.ts [--engine sqlite|postgres] [--seconds 10] [--rate 0] [--top 40]
 import { execFile } from 'node:child_process';
 import { Session, type Profiler, type Runtime } from 'node:inspector';
@@ -31,6 +32,35 @@ session.connect();
 const post = <T>(method: string, params?: object) =>
   new Promise<T>((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
 
+/** A worker thread's inspector session, reached through the main thread's (the NodeWorker domain). */
+interface WorkerSession {
+  title: string;
+  post<T>(method: string, params?: object): Promise<T>;
+}
+const workers: WorkerSession[] = [];
+const replies = new Map<string, (message: { result?: unknown; error?: { message: string } }) => void>();
+let nextId = 1;
+session.on('NodeWorker.attachedToWorker', (event) => {
+  const { sessionId, workerInfo } = event.params as { sessionId: string; workerInfo: { title: string; url: string } };
+  workers.push({
+    title: `${workerInfo.title} ${workerInfo.url.replace(/^.*\//, '')}`,
+    post: <T>(method: string, params?: object) =>
+      new Promise<T>((resolve, reject) => {
+        const id = nextId++;
+        replies.set(`${sessionId}:${id}`, (reply) => (reply.error ? reject(new Error(reply.error.message)) : resolve(reply.result as T)));
+        void post('NodeWorker.sendMessageToWorker', { sessionId, message: JSON.stringify({ id, method, params: params ?? {} }) });
+      }),
+  });
+});
+session.on('NodeWorker.receivedMessageFromWorker', (event) => {
+  const { sessionId, message } = event.params as { sessionId: string; message: string };
+  const reply = JSON.parse(message) as { id?: number; result?: unknown; error?: { message: string } };
+  const key = `${sessionId}:${reply.id}`;
+  replies.get(key)?.(reply);
+  replies.delete(key);
+});
+await post('NodeWorker.enable', { waitForDebuggerOnStart: false });
+
 /** Where a profile node's code lives, relative to the project (or the package inside node_modules). */
 function label(frame: Runtime.CallFrame): string {
   const url = frame.url.replace(/^file:\/\//, '');
@@ -50,16 +80,33 @@ try {
   const args = [AUTOCANNON, '--json', '-c', rate ? '10' : '50', '-d', values.seconds, '-H', 'host=metrics.health.localhost'];
   if (rate) args.push('-R', String(rate));
   args.push(`http://127.0.0.1:${server.port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${COLLECTOR_QUERY}`);
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 100 });
-  await post('Profiler.start');
+  const threads: Array<{ title: string; post: WorkerSession['post'] }> = [{ title: 'main thread', post }, ...workers];
+  for (const thread of threads) {
+    await thread.post('Profiler.enable');
+    await thread.post('Profiler.setSamplingInterval', { interval: 100 });
+    await thread.post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const used = process.cpuUsage(cpu);
-  const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop');
+  const profiles: Array<[string, Profiler.Profile]> = [];
+  for (const thread of threads) profiles.push([thread.title, (await thread.post<{ profile: Profiler.Profile }>('Profiler.stop')).profile]);
   const result = JSON.parse(stdout) as { requests: { total: number; average: number }; non2xx: number };
   const hits = Math.max(1, result.requests.total);
+  console.log(
+    `Collector on ${values.engine}, ${rate ? rate + ' hits/s paced' : 'flat out, 50 connections'}, ${values.seconds} s: ${hits.toLocaleString('en-GB')} hits ` +
+      `(${Math.round(result.requests.average).toLocaleString('en-GB')}/s, ${result.non2xx} non-2xx); process CPU ${((used.user + used.system) / hits).toFixed(1)} µs a hit`,
+  );
+  for (const [title, profile] of profiles) report(title, profile, hits);
+} finally {
+  session.disconnect();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await dropDatabase(databaseUrl);
+}
 
+/** One thread's profile: busy µs a hit, then its top functions by self and by total time. */
+function report(title: string, profile: Profiler.Profile, hits: number): void {
   // Each sample's time is the gap to the next; idle and the profiler's own program time are left out.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -84,21 +131,12 @@ try {
     }
   }
   const top = Number(values.top);
-  const print = (title: string, tally: Map<string, number>) => {
-    console.log(`  by ${title}:`);
+  const print = (kind: string, tally: Map<string, number>) => {
+    console.log(`  by ${kind}, µs a hit:`);
     for (const [key, us] of [...tally].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(us / hits).toFixed(2).padStart(7)}  ${key}`);
   };
-  console.log(
-    `Collector on ${values.engine}, ${rate ? rate + ' hits/s paced' : 'flat out, 50 connections'}, ${values.seconds} s: ${hits.toLocaleString('en-GB')} hits ` +
-      `(${Math.round(result.requests.average).toLocaleString('en-GB')}/s, ${result.non2xx} non-2xx); ` +
-      `main thread busy ${(busy / hits).toFixed(1)} µs a hit (profiled), process CPU ${((used.user + used.system) / hits).toFixed(1)} µs a hit`,
-  );
-  print('self, µs a hit', self);
-  print('total, µs a hit', total);
-} finally {
-  session.disconnect();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await dropDatabase(databaseUrl);
+  console.log(`\n${title}: busy ${(busy / hits).toFixed(1)} µs a hit (profiled)`);
+  print('self', self);
+  print('total', total);
 }
 process.exit(0);
