@@ -139,6 +139,34 @@ const serialise = (events: HitEvent[]): string =>
   events.map((e) => e.name + (e.id !== undefined ? ':' + e.id : '') + (e.value !== undefined ? '=' + e.value : '')).join(',');
 
 /**
+ * One hit's privacy pass (scrubParsed): its guard, and whether any value changed. The helpers below take it
+ * rather than close over it: under tsx, which keeps function names, every closure a call makes is named as it
+ * is made, and a closure made per hit was measurable at the collector's rate.
+ */
+interface Pass {
+  guard: Guard;
+  changed: boolean;
+}
+
+function guarded(pass: Pass, key: string, value: string): string {
+  const out = pass.guard(key, value);
+  if (out !== value) pass.changed = true;
+  return out;
+}
+
+function scrubbed(pass: Pass, value: string): string {
+  const out = text(value);
+  if (out !== value) pass.changed = true;
+  return out;
+}
+
+function scrubbedRecord(pass: Pass, record: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(record)) put(out, scrubbed(pass, key), guarded(pass, key, record[key]!));
+  return out;
+}
+
+/**
  * The hit as it may be stored: every variable, context-data key and value, link field, URL, event
  * serial, technical field and the raw query through the runtime's guard (guardValue: URLs lose
  * denied parameters and have each part scrubbed; postcode-marked fields become `postcode na`;
@@ -148,42 +176,27 @@ const serialise = (events: HitEvent[]): string =>
 export function scrubParsed(parsed: ParsedHit, options: PrivacyOptions): ParsedHit {
   const guardValueOf = guardWith(options);
   // Whether any value changed: when none did, the raw query has nothing to hide either (below).
-  let changed = false;
-  const guard: Guard = (key, value) => {
-    const out = guardValueOf(key, value);
-    if (out !== value) changed = true;
-    return out;
-  };
-  const scrub = (value: string) => {
-    const out = text(value);
-    if (out !== value) changed = true;
-    return out;
-  };
+  const pass: Pass = { guard: guardValueOf, changed: false };
   // Loops over own keys, not fromEntries(entries().map()): this runs on every value of every hit.
   const variables: ParsedHit['variables'] = {};
   for (const name of Object.keys(parsed.variables)) {
     const value = parsed.variables[name]!;
     // Variable names are AppMeasurement's long names (parseHit), never `__proto__`.
-    variables[name] = Array.isArray(value) ? value.map(scrub) : guard(queryKeyOf(name) ?? name, value);
+    variables[name] = Array.isArray(value) ? value.map((item) => scrubbed(pass, item)) : guarded(pass, queryKeyOf(name) ?? name, value);
   }
   // A key that holds something to hide goes with its value (as in scrubQuery).
   const contextData: Record<string, string> = {};
-  for (const key of Object.keys(parsed.contextData)) if (scrub(key) === key) put(contextData, key, guard('c.' + key, parsed.contextData[key]!));
-  const scrubRecord = (record: Record<string, string>) => {
-    const out: Record<string, string> = {};
-    for (const key of Object.keys(record)) put(out, scrub(key), guard(key, record[key]!));
-    return out;
-  };
-  const technical = scrubRecord(parsed.technical);
-  const unknown = scrubRecord(parsed.unknown);
+  for (const key of Object.keys(parsed.contextData)) if (scrubbed(pass, key) === key) put(contextData, key, guarded(pass, 'c.' + key, parsed.contextData[key]!));
+  const technical = scrubbedRecord(pass, parsed.technical);
+  const unknown = scrubbedRecord(pass, parsed.unknown);
   const events = parsed.events.map(scrubEvent);
   const eventsRaw = parsed.eventsRaw === null ? null : scrubEventsText(parsed.eventsRaw);
-  if (eventsRaw !== parsed.eventsRaw) changed = true;
-  const keys = parsed.keys.map(scrub);
+  if (eventsRaw !== parsed.eventsRaw) pass.changed = true;
+  const keys = parsed.keys.map((key) => scrubbed(pass, key));
   // Every part of a query parseHit read is in the model, but for repeated keys (only the first is
   // kept) and context-data groups with no keys: with neither, and no value changed, the raw query
   // is safe as it is, and decoding it all again is saved.
-  const whole = !changed && !parsed.duplicates.length && !EMPTY_GROUP.test(parsed.query);
+  const whole = !pass.changed && !parsed.duplicates.length && !EMPTY_GROUP.test(parsed.query);
   return {
     ...parsed,
     reportSuites: [...parsed.reportSuites],

@@ -121,6 +121,8 @@ function jsonText(value: unknown): string | null {
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 type CountRow = Omit<HitCountsTable, 'key'>;
+/** Where one hit's counts go: its hour and day, its rows' key prefix (hour, host, report suites), and the hit. */
+type CountAt = { hit: AggregatedHit; hour: string; day: string; place: string };
 type SketchRow = { dimension: SketchDimension; day: string; host: string; report_suites: string; value: string; has_value: number; update: SketchUpdate };
 type PendingVisitorHit = VisitorHit & { visitor: VisitorHash; day: string; host: string; report_suites: string; section: string | null; page: boolean };
 
@@ -188,47 +190,51 @@ export class Aggregates {
     this.firstVisits = rows;
   }
 
+  /**
+   * One count of one hit's (addCounts). A method given where the hit's counts go, not a closure made per hit:
+   * under tsx, which keeps function names, each closure is named as it is made, at the collector's rate.
+   * `amount`: 1 for a count; the media play time adds seconds (media-counts.ts).
+   */
+  private count(at: CountAt, dimension: Dimension, value: string | null, amount = 1): void {
+    if (this.scope.dayCounts && isDayDimension(dimension)) return this.countDay(dimension, at.day, at.hit, value);
+    const key = at.place + dimension + (value === null ? '\u0000' : `\u0000=${value}`);
+    const row = this.counts.get(key);
+    if (row) row.hits += amount;
+    else
+      this.counts.set(key, {
+        dimension,
+        hour: at.hour,
+        host: at.hit.host,
+        report_suites: at.hit.report_suites,
+        value: value ?? '',
+        has_value: value === null ? 0 : 1,
+        hits: amount,
+      });
+  }
+
   private addCounts(hit: AggregatedHit, variables: HitVariables, contextData: Record<string, string> | undefined): void {
     const hour = hit.received_at.slice(0, 13);
-    const day = hour.slice(0, 10);
-    const place = `${hour}\u0000${hit.host}\u0000${hit.report_suites}\u0000`;
-    // `amount`: 1 for a count; the media play time adds seconds (media-counts.ts).
-    const count = (dimension: Dimension, value: string | null, amount = 1) => {
-      if (this.scope.dayCounts && isDayDimension(dimension)) return this.countDay(dimension, day, hit, value);
-      const key = place + dimension + (value === null ? '\u0000' : `\u0000=${value}`);
-      const row = this.counts.get(key);
-      if (row) row.hits += amount;
-      else
-        this.counts.set(key, {
-          dimension,
-          hour,
-          host: hit.host,
-          report_suites: hit.report_suites,
-          value: value ?? '',
-          has_value: value === null ? 0 : 1,
-          hits: amount,
-        });
-    };
+    const at: CountAt = { hit, hour, day: hour.slice(0, 10), place: `${hour}\u0000${hit.host}\u0000${hit.report_suites}\u0000` };
     const events = new Set(hit.event_names.split(',').filter(Boolean));
 
-    count('hit_type', hit.hit_type);
+    this.count(at, 'hit_type', hit.hit_type);
     if (hit.hit_type === 'page') {
-      count('page', hit.page_name);
-      count('section', hit.site_section);
+      this.count(at, 'page', hit.page_name);
+      this.count(at, 'section', hit.site_section);
     }
-    for (const name of events) count('event', name);
-    if (events.has('event2') || events.has('event3')) count('search', 'searches');
-    if (events.has('event5')) count('search', 'zero_results');
+    for (const name of events) this.count(at, 'event', name);
+    if (events.has('event2') || events.has('event3')) this.count(at, 'search', 'searches');
+    if (events.has('event5')) this.count(at, 'search', 'zero_results');
     const tool = jsonText(variables.eVar20);
-    if (tool !== null && events.has('event14')) count('tool_start', tool);
-    if (tool !== null && events.has('event15')) count('tool_completion', tool);
+    if (tool !== null && events.has('event14')) this.count(at, 'tool_start', tool);
+    if (tool !== null && events.has('event15')) this.count(at, 'tool_completion', tool);
     const answer = jsonText(variables.eVar35);
     const lower = answer === null ? null : asciiLower(answer);
-    if (lower === 'yes') count('feedback_yes', hit.page_name);
-    if (lower === 'no') count('feedback_no', hit.page_name);
-    if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Statistics Off') count('consent', 'statistics_off');
-    if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Marketing Off') count('consent', 'marketing_off');
-    if (hit.hit_type === 'link') countMedia(contextData, count);
+    if (lower === 'yes') this.count(at, 'feedback_yes', hit.page_name);
+    if (lower === 'no') this.count(at, 'feedback_no', hit.page_name);
+    if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Statistics Off') this.count(at, 'consent', 'statistics_off');
+    if (hit.hit_type === 'link' && hit.link_name === 'Cookies: Marketing Off') this.count(at, 'consent', 'marketing_off');
+    if (hit.hit_type === 'link') countMedia(contextData, (dimension, content, amount) => this.count(at, dimension, content, amount));
   }
 
   private countDay(dimension: DayDimension, day: string, place: { host: string; report_suites: string }, value: string | null): void {
