@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
 import { ADMIN, apiSession, seriousA11yViolations, useProduct } from './support/product';
 import { giveConsent } from './support/consent';
+import { eventually } from './support/eventually';
 
 const PASSWORD = 'a long enough password';
 
@@ -54,13 +55,9 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
 
 type Beacon = { linkName: string | null; receivedAt: string };
 async function waitForBeacon(predicate: (b: Beacon) => boolean, after: string): Promise<Beacon> {
-  for (let i = 0; i < 60; i++) {
-    const beacons = await latestBeacons<Beacon>(live.product.base, 50);
-    const found = beacons.find((b) => b.receivedAt > after && predicate(b));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('no such beacon arrived');
+  const fresh = (beacons: Beacon[]) => beacons.find((b) => b.receivedAt > after && predicate(b));
+  const beacons = await eventually(() => latestBeacons<Beacon>(live.product.base, 50), (list) => fresh(list) !== undefined, { what: 'the beacon stored', every: 250 });
+  return fresh(beacons)!;
 }
 
 /** A visitor on the live site clicks "No" under "Is this page useful?"; returns the link name the collector stored. */

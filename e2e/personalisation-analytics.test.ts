@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import { latestBeacons } from './support/beacons';
 import { ADMIN, apiSession, useProduct } from './support/product';
 import { giveConsent } from './support/consent';
+import { eventually } from './support/eventually';
 
 const live = useProduct();
 
@@ -19,16 +20,6 @@ const VARIANT_HEADING = 'Health information you can trust';
 type Beacon = { hitType: string; linkName: string | null; query: string; variables: Record<string, unknown> };
 type Results = { counts: { goals: Array<{ id: string; name: string }>; experiences: Array<{ id: string; visitors: number; goals: Record<string, { conversions: number }> }> } };
 type Answer = { execute?: { pageLoad?: { options?: Array<{ responseTokens?: Record<string, unknown> }> } } };
-
-/** Polls `read` until `done` holds of its value (at most about 20 s), and returns the last value. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 it('stores the tnta of the variant shown on the home page, and converts a link click in the results', async () => {
   const context = await live.browser.browser.newContext();
@@ -43,9 +34,10 @@ it('stores the tnta of the variant shown on the home page, and converts a link c
   await page.goto(`http://www.health.localhost:${live.product.port}/`);
 
   // The display hit, as stored and read by a script (CONTRACT §2).
-  const beacons = await until(
+  const beacons = await eventually(
     () => latestBeacons<Beacon>(live.product.base, 50),
     (list) => list.some((b) => b.linkName === 'Personalisation display'),
+    { what: 'the Personalisation display hit stored' },
   );
   const display = beacons.find((b) => b.linkName === 'Personalisation display');
   expect(display, 'no Personalisation display hit was stored').toBeDefined();
@@ -67,13 +59,13 @@ it('stores the tnta of the variant shown on the home page, and converts a link c
   const results = () => api<Results>('GET', `/api/admin/activities/${ACTIVITY}/results?environment=production`).then((r) => r.body);
   const linkGoal = (r: Results) => r.counts.goals.find((g) => g.name === 'Link click')!.id;
   const conversions = (r: Results) => r.counts.experiences[experience]!.goals[linkGoal(r)]?.conversions ?? 0;
-  const exposed = await until(results, (r) => r.counts.experiences[experience]!.visitors === 1);
+  const exposed = await eventually(results, (r) => r.counts.experiences[experience]!.visitors === 1, { what: `the visitor counted in experience ${experience}` });
   expect(exposed.counts.experiences.map((e) => e.visitors)).toEqual(experience === 1 ? [0, 1] : [1, 0]);
   expect(conversions(exposed)).toBe(0);
 
   // A link click (SDR: event17) from the same visitor converts the activity's Link click goal.
   await page.click('footer a[href*="/service-search/pharmacy"]');
-  const converted = await until(results, (r) => conversions(r) === 1);
+  const converted = await eventually(results, (r) => conversions(r) === 1, { what: 'the link click converted' });
   expect(conversions(converted)).toBe(1);
   const click = (await latestBeacons<Beacon>(live.product.base, 50)).find((b) => b.variables.marketingCloudVisitorID === mid && (new URLSearchParams(b.query).get('events') ?? '').split(',').some((e) => e.split(/[:=]/)[0] === 'event17'));
   expect(click).toBeDefined();

@@ -1,0 +1,37 @@
+/**
+ * Waiting in an end-to-end test for something the product does a moment later (a hit stored, a
+ * result counted), bounded by the clock rather than by a number of tries: on a loaded machine one
+ * read can take seconds, and a bound in tries then outlasts the test's own timeout, which reports
+ * only "timed out" instead of which wait failed and what it last saw.
+ */
+
+export interface Eventually {
+  /** What is awaited, for the error: "the Personalisation display hit stored". */
+  what: string;
+  /** Milliseconds before giving up; 30 s unless told. */
+  within?: number;
+  /** Milliseconds between reads; 200 unless told. */
+  every?: number;
+}
+
+/**
+ * Reads `read` until `done` holds of its value and returns that value; throws, naming `what` and
+ * showing the last value read, once `within` has passed.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, options: Eventually): Promise<T> {
+  const deadline = Date.now() + (options.within ?? 30_000);
+  const every = options.every ?? 200;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() + every > deadline) {
+      throw new Error(`${options.what}: not within ${options.within ?? 30_000} ms; last read ${describe(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+}
