@@ -9,7 +9,6 @@
 //   npx tsx bench/collector-tail.ts [--engine sqlite,postgres] [--rate 1000] [--seconds 8] [--runs 4]
 import { execFile } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,7 +16,7 @@ import { parseArgs, promisify } from 'node:util';
 import { loadConfig, startServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { startBarePeer } from './bare-peer';
-import { COLLECTOR_QUERY } from './collector-hit';
+import { AUTOCANNON, COLLECTOR_QUERY } from './collector-hit';
 import { table } from './table';
 
 const { values } = parseArgs({
@@ -34,7 +33,6 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const RUNS = Number(values.runs);
 const root = path.resolve(import.meta.dirname, '..');
-const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
 type Row = Array<string | number>;
 

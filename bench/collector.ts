@@ -6,14 +6,13 @@
 // met or not met.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { startBarePeer } from './bare-peer';
-import { COLLECTOR_QUERY } from './collector-hit';
+import { AUTOCANNON, COLLECTOR_QUERY } from './collector-hit';
 import { ms, table, times } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,7 +36,6 @@ interface Figures {
   non2xx: number;
 }
 
-const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
 /** autocannon's JSON result, the fields read here. */
 interface LoadResult {

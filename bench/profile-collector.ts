@@ -7,13 +7,12 @@
 import { execFile } from 'node:child_process';
 import { Session, type Profiler, type Runtime } from 'node:inspector';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig, startServer } from '../packages/server/src/index';
 import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
-import { COLLECTOR_QUERY } from './collector-hit';
+import { AUTOCANNON, COLLECTOR_QUERY } from './collector-hit';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +24,6 @@ const { values } = parseArgs({
 });
 if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error('--engine: sqlite or postgres');
 const root = path.resolve(import.meta.dirname, '..');
-const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
 const session = new Session();
 session.connect();
