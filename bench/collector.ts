@@ -4,19 +4,13 @@
 // so it never shares an event loop with the server it measures. Prints throughput and p50/p99, the
 // ratio collector/bare, the server's CPU per hit (main thread, whole process), and the targets as
 // met or not met.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { loadConfig, startServer, type RunningServer } from '../packages/server/src/index';
-import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
 import { startBarePeer } from './bare-peer';
-import { AUTOCANNON, COLLECTOR_QUERY } from './collector-hit';
+import { CONNECTIONS, loadCollector, withCollector, type BenchEngine } from './collector-hit';
 import { ms, table, times } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const RATE = 1000;
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,21 +31,6 @@ interface Figures {
 }
 
 
-/** autocannon's JSON result, the fields read here. */
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-}
-
-/** One autocannon run in a child process; its JSON result. */
-async function load(url: string, options: { overallRate?: number }): Promise<LoadResult> {
-  const args = [AUTOCANNON, '--json', '-c', String(options.overallRate ? 10 : CONNECTIONS), '-d', String(SECONDS), '-H', 'host=metrics.health.localhost'];
-  if (options.overallRate) args.push('-R', String(options.overallRate));
-  const { stdout } = await promisify(execFile)(process.execPath, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as LoadResult;
-}
-
 /**
  * CPU time of this process's main thread (where each server here runs its event loop), µs: Linux's
  * /proc/self/task/<pid>/stat, in clock ticks of 10 ms; null where there is none. Unlike throughput, it
@@ -68,13 +47,12 @@ function mainThreadCpu(): number | null {
 }
 
 async function measure(name: string, port: number): Promise<Figures> {
-  const url = `http://127.0.0.1:${port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${COLLECTOR_QUERY}`;
   const main = mainThreadCpu();
   const all = process.cpuUsage();
-  const flat = await load(url, {});
+  const flat = await loadCollector(port, { seconds: SECONDS });
   const mainAfter = mainThreadCpu();
   const { user, system } = process.cpuUsage(all);
-  const paced = await load(url, { overallRate: RATE });
+  const paced = await loadCollector(port, { seconds: SECONDS, rate: RATE });
   const hits = Math.max(1, flat.requests.total);
   return {
     name,
@@ -99,37 +77,23 @@ async function bare(): Promise<Figures> {
   }
 }
 
-async function collector(name: string, options: { databaseUrl?: string }): Promise<Figures> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-bench-'));
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer(
-      { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl: options.databaseUrl, propertiesDir: path.join(root, 'properties') },
-      { logger: false },
-    );
+async function collector(name: string, engine: BenchEngine): Promise<Figures> {
+  return withCollector(engine, async (server) => {
     const figures = await measure(name, server.port);
     // Every hit answered 2xx is stored: count them, so the figures are of durable writes.
     const stored = (await server.storage.latestHits({ limit: 1 }))[0]?.id ?? 0;
     return { ...figures, name: `${name} (${stored.toLocaleString('en-GB')} hits stored)` };
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const results: Figures[] = [];
 results.push(await bare());
-results.push(await collector('collector, SQLite', {}));
-const databaseUrl = await createDatabase('tagwell_bench');
-try {
-  results.push(await collector('collector, PostgreSQL', { databaseUrl }));
-} finally {
-  await dropDatabase(databaseUrl);
-}
+results.push(await collector('collector, SQLite', 'sqlite'));
+results.push(await collector('collector, PostgreSQL', 'postgres'));
 const base = results[0]!;
 console.log(
   table(
-    `Collector, ${SECONDS} s per run, ${CONNECTIONS} connections flat out, then ${RATE} hits/s paced (10 connections)`,
+    `Collector, ${SECONDS} s per run, ${CONNECTIONS.flat} connections flat out, then ${RATE} hits/s paced (${CONNECTIONS.paced} connections)`,
     ['target', 'hits/s', 'vs bare', 'p50 ms', 'p99 ms', 'main CPU µs/hit', 'process CPU µs/hit', `at ${RATE}/s: hits/s`, 'p50 ms', 'p99 ms', 'non-2xx'],
     results.map((r) => [
       r.name,
@@ -153,5 +117,5 @@ console.log(`${mark(sqlite.throughput / base.throughput >= 0.5)} SQLite, durable
 for (const r of results.slice(1)) console.log(`${mark(r.rateP99 < 10)} ${r.name}: p99 under 10 ms at ${RATE} hits/s: ${ms(r.rateP99)} ms`);
 const out = path.join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, `collector-${new Date().toISOString().slice(0, 10)}.json`), JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, rate: RATE, results }, null, 2) + '\n');
+writeFileSync(path.join(out, `collector-${new Date().toISOString().slice(0, 10)}.json`), JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS.flat, rate: RATE, results }, null, 2) + '\n');
 process.exit(0);

@@ -4,15 +4,10 @@
 // sends the bench's hit flat out or paced. Prints, per thread, the top functions by self time and by
 // total time as µs per answered hit, and the CPU of the whole process per hit beside them.
 //   npx tsx bench/profile-collector.ts [--engine sqlite|postgres] [--seconds 10] [--rate 0] [--top 40]
-import { execFile } from 'node:child_process';
 import { Session, type Profiler, type Runtime } from 'node:inspector';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
-import { loadConfig, startServer } from '../packages/server/src/index';
-import { createDatabase, dropDatabase } from '../packages/server/test/support/postgres';
-import { AUTOCANNON, COLLECTOR_QUERY } from './collector-hit';
+import { parseArgs } from 'node:util';
+import { CONNECTIONS, loadCollector, withCollector, type BenchEngine } from './collector-hit';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +18,7 @@ const { values } = parseArgs({
   },
 });
 if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error('--engine: sqlite or postgres');
+const engine: BenchEngine = values.engine;
 const root = path.resolve(import.meta.dirname, '..');
 
 const session = new Session();
@@ -67,40 +63,29 @@ function label(frame: Runtime.CallFrame): string {
   return `${frame.functionName || '(anonymous)'} ${file}${frame.url ? ':' + (frame.lineNumber + 1) : ''}`;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tagwell-profile-'));
-const databaseUrl = values.engine === 'postgres' ? await createDatabase('tagwell_profile') : undefined;
-const server = await startServer(
-  { ...loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }), dataDir, databaseUrl, propertiesDir: path.join(root, 'properties') },
-  { logger: false },
-);
+const rate = Number(values.rate);
 try {
-  const rate = Number(values.rate);
-  const args = [AUTOCANNON, '--json', '-c', rate ? '10' : '50', '-d', values.seconds, '-H', 'host=metrics.health.localhost'];
-  if (rate) args.push('-R', String(rate));
-  args.push(`http://127.0.0.1:${server.port}/b/ss/nhsukprod/1/TW-0.1.0/s1?${COLLECTOR_QUERY}`);
-  const threads: Array<{ title: string; post: WorkerSession['post'] }> = [{ title: 'main thread', post }, ...workers];
-  for (const thread of threads) {
-    await thread.post('Profiler.enable');
-    await thread.post('Profiler.setSamplingInterval', { interval: 100 });
-    await thread.post('Profiler.start');
-  }
-  const cpu = process.cpuUsage();
-  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const used = process.cpuUsage(cpu);
-  const profiles: Array<[string, Profiler.Profile]> = [];
-  for (const thread of threads) profiles.push([thread.title, (await thread.post<{ profile: Profiler.Profile }>('Profiler.stop')).profile]);
-  const result = JSON.parse(stdout) as { requests: { total: number; average: number }; non2xx: number };
-  const hits = Math.max(1, result.requests.total);
-  console.log(
-    `Collector on ${values.engine}, ${rate ? rate + ' hits/s paced' : 'flat out, 50 connections'}, ${values.seconds} s: ${hits.toLocaleString('en-GB')} hits ` +
-      `(${Math.round(result.requests.average).toLocaleString('en-GB')}/s, ${result.non2xx} non-2xx); process CPU ${((used.user + used.system) / hits).toFixed(1)} µs a hit`,
-  );
-  for (const [title, profile] of profiles) report(title, profile, hits);
+  await withCollector(engine, async (server) => {
+    const threads: Array<{ title: string; post: WorkerSession['post'] }> = [{ title: 'main thread', post }, ...workers];
+    for (const thread of threads) {
+      await thread.post('Profiler.enable');
+      await thread.post('Profiler.setSamplingInterval', { interval: 100 });
+      await thread.post('Profiler.start');
+    }
+    const cpu = process.cpuUsage();
+    const result = await loadCollector(server.port, { seconds: Number(values.seconds), rate: rate || undefined });
+    const used = process.cpuUsage(cpu);
+    const profiles: Array<[string, Profiler.Profile]> = [];
+    for (const thread of threads) profiles.push([thread.title, (await thread.post<{ profile: Profiler.Profile }>('Profiler.stop')).profile]);
+    const hits = Math.max(1, result.requests.total);
+    console.log(
+      `Collector on ${engine}, ${rate ? rate + ' hits/s paced' : `flat out, ${CONNECTIONS.flat} connections`}, ${values.seconds} s: ${hits.toLocaleString('en-GB')} hits ` +
+        `(${Math.round(result.requests.average).toLocaleString('en-GB')}/s, ${result.non2xx} non-2xx); process CPU ${((used.user + used.system) / hits).toFixed(1)} µs a hit`,
+    );
+    for (const [title, profile] of profiles) report(title, profile, hits);
+  });
 } finally {
   session.disconnect();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await dropDatabase(databaseUrl);
 }
 
 /** One thread's profile: busy µs a hit, then its top functions by self and by total time. */

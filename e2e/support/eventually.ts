@@ -19,13 +19,13 @@ export interface Eventually {
  * showing the last value read, once `within` has passed.
  */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, options: Eventually): Promise<T> {
-  const deadline = Date.now() + (options.within ?? 30_000);
-  const every = options.every ?? 200;
+  const { within = 30_000, every = 200 } = options;
+  const deadline = Date.now() + within;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() + every > deadline) {
-      throw new Error(`${options.what}: not within ${options.within ?? 30_000} ms; last read ${describe(value)}`);
+      throw new Error(`${options.what}: not within ${within} ms; last read ${describe(value)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, every));
   }
