@@ -22,9 +22,12 @@ const PARTITION_LOCK = 7_265_003;
 // Days known to have a partition, per engine: the common insert asks the database nothing.
 const known = new WeakMap<Engine, Set<number>>();
 
+/** The start of the UTC day that holds `ms`: what names its partition, without building the name (once a hit). */
+export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
 /** The partition of the UTC day that holds `ms`, and its bounds. */
 export function partitionOf(ms: number): { name: string; from: number; to: number } {
-  const from = Math.floor(ms / DAY_MS) * DAY_MS;
+  const from = dayOf(ms);
   const day = new Date(from).toISOString().slice(0, 10).replaceAll('-', '');
   return { name: `hits_${day}`, from, to: from + DAY_MS };
 }
@@ -48,7 +51,7 @@ export async function listHitPartitions(db: Kysely<any>): Promise<Array<{ name: 
  * the partition lock first, so two servers never make the same partition at once.
  */
 export async function createHitPartitions(db: Kysely<any>, times: Iterable<number>): Promise<number[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const days = [...new Set([...times].map((ms) => partitionOf(ms).from))].sort((a, b) => a - b);
+  const days = [...new Set([...times].map(dayOf))].sort((a, b) => a - b);
   if (days.length === 0) return [];
   await sql`select pg_advisory_xact_lock(${sql.lit(PARTITION_LOCK)})`.execute(db);
   const existing = new Set((await listHitPartitions(db)).map((p) => p.from));
@@ -68,7 +71,7 @@ export async function ensureHitPartitions(engine: Engine, times: readonly number
   if (options.recheck) seen.clear();
   const missing = new Set<number>();
   for (const ms of times) {
-    const day = partitionOf(ms).from;
+    const day = dayOf(ms);
     if (!seen.has(day)) missing.add(day);
   }
   if (missing.size === 0) return;
@@ -90,7 +93,7 @@ export function isMissingPartition(error: unknown): boolean {
 /** Yesterday to AHEAD_DAYS ahead, now and every hour, until stopped. */
 export function schedulePartitions(engine: Engine, log: (msg: string) => void): { stop(): void; ready: Promise<void> } {
   const run = () => {
-    const today = partitionOf(Date.now()).from;
+    const today = dayOf(Date.now());
     const days = Array.from({ length: AHEAD_DAYS + 2 }, (_, i) => today + (i - 1) * DAY_MS);
     return ensureHitPartitions(engine, days).catch((error: unknown) =>
       log(`storage: making the partitions ahead failed: ${error instanceof Error ? error.message : String(error)}`),
