@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from './support/server';
 // is printed then; `document.currentScript` (for the container's own CSP nonce) is read only by a
 // container that can inject a script, and such a container still finds its nonce. The health site's
 // container, with Statistics allowed, reads its event history first after the page view has left
-// (its page-load decision asks for no count from it).
+// (its page-load decision asks for no count from it), in a task after the page view's.
 
 let out: string;
 let server: TestServer;
@@ -117,7 +117,7 @@ it('a container that can inject a script reads its own nonce while it runs, and 
   await context.close();
 });
 
-it("the health site's container reads no localStorage before its page view leaves, and keeps its event history after it", async () => {
+it("the health site's container reads no localStorage before its page view leaves, and keeps its event history after it, in a task of its own", async () => {
   const site = await startHealthSite();
   try {
     const { page, context, errors } = await site.visitor({ statistics: true, marketing: true });
@@ -137,7 +137,12 @@ it("the health site's container reads no localStorage before its page view leave
         configurable: true,
         get: src.get,
         set(this: HTMLImageElement, value: string) {
-          if (value.includes('/b/ss/')) log.push(`hit ${/[?&]pe=/.test(value) ? 'link' : 'page view'}`);
+          if (value.includes('/b/ss/')) {
+            const hit = `hit ${/[?&]pe=/.test(value) ? 'link' : 'page view'}`;
+            log.push(hit);
+            // Marks the end of the hit's task: a zero-delay timer set now runs before any set after it.
+            setTimeout(() => log.push(`task after ${hit}`), 0);
+          }
           src.set!.call(this, value);
         },
       });
@@ -151,6 +156,9 @@ it("the health site's container reads no localStorage before its page view leave
     expect(view).toBeGreaterThanOrEqual(0);
     expect(order.slice(0, view)).toEqual([]);
     expect(order.slice(view)).toEqual(expect.arrayContaining(['getItem tw_history', 'setItem tw_history', 'getItem tagwell.debug']));
+    // The history is read and written in a task of its own, after the page view's.
+    expect(order.indexOf('getItem tw_history')).toBeGreaterThan(order.indexOf('task after hit page view'));
+    expect(order.filter((call) => call === 'setItem tw_history')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   } finally {

@@ -20,7 +20,9 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 const E1 = 'tw.history.event1_30d';
 const E15 = 'tw.history.event15_7d';
 const enabled = (history: PersonalisationConfig['history'] = [[E1, 'event1', 30], [E15, 'event15', 7]]) => ({ history }) as PersonalisationConfig;
-const stored = () => localStorage.getItem(HISTORY_KEY);
+/** Timers faked: the task that stores what was recorded runs first (zero delay: no request times out). */
+const FAKED = ['Date', 'setTimeout', 'clearTimeout'] as const;
+const stored = () => (vi.advanceTimersByTime(0), localStorage.getItem(HISTORY_KEY));
 const storedJson = (): Record<string, number[]> => JSON.parse(stored() ?? 'null');
 
 let consent: ConsentState;
@@ -28,7 +30,7 @@ const gate = () => consent;
 
 beforeEach(() => {
   resetPage();
-  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.useFakeTimers({ toFake: [...FAKED] });
   vi.setSystemTime(NOW);
   consent = 'send';
 });
@@ -53,8 +55,9 @@ describe('recording and counting', () => {
     const getItem = vi.spyOn(localStorage, 'getItem');
     expect(history.counts()).toEqual({});
     expect(getItem).not.toHaveBeenCalled();
-    // Recording still reads and keeps (in-app messages count from it).
+    // Storing what was recorded still reads and keeps (in-app messages count from it).
     history.record(['event1']);
+    expect(stored()).not.toBeNull();
     expect(getItem).toHaveBeenCalledWith(HISTORY_KEY);
     expect(history.count('event1', 30)).toBe(2);
   });
@@ -72,6 +75,46 @@ describe('recording and counting', () => {
     vi.setSystemTime(NOW + 8 * DAY);
     expect(history.counts()).toEqual({ [E1]: '2', [E15]: '0' });
     expect(createHistory(enabled([]), gate).counts()).toEqual({});
+  });
+
+  it('stores the events of one task once, in a task after it; counts see them before', () => {
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    const getItem = vi.spyOn(localStorage, 'getItem');
+    const history = createHistory(enabled(), gate);
+    // A page view and a link hit of the same task.
+    history.record(['event1']);
+    history.record(['event1', 'event15']);
+    expect(setItem).not.toHaveBeenCalled();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(history.count('event1', 30)).toBe(2);
+    expect(history.counts()).toEqual({ [E1]: '2', [E15]: '1' });
+    vi.advanceTimersByTime(0);
+    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(storedJson()).toEqual({ [eventKey('event1')]: [NOW, NOW], [eventKey('event15')]: [NOW] });
+    // Counted once: stored, no longer waiting.
+    expect(history.counts()).toEqual({ [E1]: '2', [E15]: '1' });
+    history.record(['event1']);
+    vi.advanceTimersByTime(0);
+    expect(setItem).toHaveBeenCalledTimes(2);
+    expect(storedJson()[eventKey('event1')]).toEqual([NOW, NOW, NOW]);
+  });
+
+  it('a page left before that task stores its events as it goes', () => {
+    const history = createHistory(enabled(), gate);
+    history.record(['event1']);
+    dispatchEvent(new PageTransitionEvent('pagehide'));
+    expect(localStorage.getItem(HISTORY_KEY)).toBe(JSON.stringify({ [eventKey('event1')]: [NOW] }));
+    // Nothing left to store when the task comes.
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    vi.advanceTimersByTime(0);
+    expect(setItem).not.toHaveBeenCalled();
+  });
+
+  it('a Statistics choice withdrawn before that task: the events are not kept', () => {
+    const history = createHistory(enabled(), gate);
+    history.record(['event1']);
+    consent = 'drop';
+    expect(stored()).toBeNull();
   });
 
   it('an event recorded with no names writes nothing', () => {
@@ -133,21 +176,29 @@ describe('recording and counting', () => {
   });
 
   it('never throws when the page has no storage or it is full', () => {
-    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+    // The page's own localStorage (happy-dom's methods are its own, not Storage.prototype's).
+    const setItem = vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     const history = createHistory(enabled(), gate);
     expect(() => history.record(['event1'])).not.toThrow();
+    // Storing happens in its task, and fails there without a trace: the history stays as it was.
+    expect(() => vi.advanceTimersByTime(0)).not.toThrow();
+    expect(setItem).toHaveBeenCalled();
+    expect(localStorage.getItem(HISTORY_KEY)).toBeNull();
     setItem.mockRestore();
     const denied = (['getItem', 'removeItem'] as const).map((method) =>
-      vi.spyOn(Storage.prototype, method).mockImplementation(() => {
+      vi.spyOn(localStorage, method).mockImplementation(() => {
         throw new DOMException('denied', 'SecurityError');
       }),
     );
     expect(() => createHistory(enabled(), gate).counts()).not.toThrow();
+    expect(() => createHistory(enabled(), gate).record(['event1'])).not.toThrow();
+    expect(() => vi.advanceTimersByTime(0)).not.toThrow();
     consent = 'drop';
     expect(() => createHistory(enabled(), gate).record(['event1'])).not.toThrow();
     expect(() => createHistory(enabled(), gate).counts()).not.toThrow();
+    expect(denied[1]).toHaveBeenCalled();
     for (const spy of denied) spy.mockRestore();
   });
 });
@@ -232,7 +283,7 @@ describe('in the container', () => {
 
     // The next page asks with the counts.
     resetPage();
-    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.useFakeTimers({ toFake: [...FAKED] });
     vi.setSystemTime(NOW + DAY);
     localStorage.setItem(HISTORY_KEY, JSON.stringify({ [eventKey('event1')]: [NOW, NOW], [eventKey('page-view')]: [NOW, NOW] }));
     beacon = stubBeacon();
@@ -247,6 +298,7 @@ describe('in the container', () => {
     document.dispatchEvent(new CustomEvent('page-view'));
     expect(stored()).toBeNull();
     resetPage();
+    vi.useFakeTimers({ toFake: [...FAKED] });
     consent = 'send';
     const sent = stubBeacon();
     start({});

@@ -30,6 +30,8 @@ export function eventKey(name: string): string {
   return (hash >>> 0).toString(36);
 }
 
+const recent = (now: number, t: number) => now - t < HISTORY_DAYS * DAY;
+
 /** What is kept of the last 30 days. A value that is not JSON, or not the history's shape, is discarded. */
 function read(now: number): Entry[] {
   const entries: Entry[] = [];
@@ -41,7 +43,7 @@ function read(now: number): Entry[] {
   }
   // for...in takes null, a number or a string: nothing of theirs has the shape.
   for (const key in stored)
-    if (KEY.test(key) && Array.isArray(stored[key])) for (const t of stored[key]) if (typeof t == 'number' && now - t < HISTORY_DAYS * DAY) entries.push([t, key]);
+    if (KEY.test(key) && Array.isArray(stored[key])) for (const t of stored[key]) if (typeof t == 'number' && recent(now, t)) entries.push([t, key]);
   return entries;
 }
 
@@ -70,7 +72,11 @@ function write(entries: Entry[]): void {
 }
 
 export interface History {
-  /** The events of a hit the container sent (or a custom event its rules heard) happened now. Never throws. */
+  /**
+   * The events of a hit the container sent (or a custom event its rules heard) happened now. Never throws.
+   * Kept in memory and stored in a task of their own, once for all the events of a task: reading, sorting and
+   * writing the stored history (up to 2 MB) is not the hit's task's work. A page left first stores them then.
+   */
   record(names: string[]): void;
   /** The page-load decision's parameters: `tw.history.<event>_<days>d` = how often the event happened in those days. Never throws. */
   counts(): Record<string, string>;
@@ -86,8 +92,22 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     if (!config.history || state == 'drop') localStorage.removeItem(HISTORY_KEY);
     return false;
   };
+  /** Recorded, not stored yet: every count reads them beside the stored history. */
+  let pending: Entry[] = [];
+  const entries = (now: number) => read(now).concat(pending.filter(([t]) => recent(now, t)));
+  const store = () => {
+    try {
+      // The choice as it is now: withdrawn since the events happened, they are not kept.
+      if (pending.length && allowed()) write(entries(Date.now()));
+    } catch {
+      // Storage full or unavailable: the history stays as it was.
+    }
+    pending = [];
+  };
   try {
     allowed();
+    // Capturing, so the events are stored before the page's own pagehide listeners run.
+    addEventListener('pagehide', store, true);
   } catch {
     // No storage on this page (a sandboxed frame): no history.
   }
@@ -96,10 +116,11 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
       try {
         if (names.length && allowed()) {
           const now = Date.now();
-          write(read(now).concat(names.map((name) => [now, eventKey(name)])));
+          if (!pending.length) setTimeout(store, 0);
+          for (const name of names) pending.push([now, eventKey(name)]);
         }
       } catch {
-        // Storage full or unavailable: the history stays as it was.
+        // No storage: nothing recorded.
       }
     },
     counts() {
@@ -108,8 +129,8 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
         // No parameter asked for: nothing read (a page's first localStorage read costs its head ms; docs/PERFORMANCE.md).
         if (config.history!.length && allowed()) {
           const now = Date.now();
-          const entries = read(now);
-          for (const [parameter, event, days] of config.history!) out[parameter] = '' + countIn(entries, now, event, days);
+          const all = entries(now);
+          for (const [parameter, event, days] of config.history!) out[parameter] = '' + countIn(all, now, event, days);
         }
       } catch {
         // No storage: no history parameters.
@@ -119,7 +140,7 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     count(name, days) {
       try {
         const now = Date.now();
-        return allowed() ? countIn(read(now), now, name, days) : 0;
+        return allowed() ? countIn(entries(now), now, name, days) : 0;
       } catch {
         // No storage: nothing happened.
         return 0;
