@@ -180,10 +180,11 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
           };
           // CONTRACT §5: the visitor id, when the Statistics choice allows it; a hit waits for it at most the
           // load timeout (SPEC §9), and the identity calls back once, so none is lost or sent twice. While the page's
-          // own tracker is looked for, the hit waits in order and comes back here once (SPEC §9).
+          // own tracker is looked for, the hit waits in order and comes back here once (SPEC §9). Any other hit comes
+          // here with the choice on, as just asked, and the identity asks again itself; an exempt hit asks here first.
           const deliver = (): unknown =>
             (TW_PREINSTALLED && deps.preinstalled && deps.preinstalled.hold(deliver)) ||
-            (TW_IDENTITY && deps.identity && consentState(deps) == 'send' ? deps.identity.withId(leave) : leave());
+            (TW_IDENTITY && deps.identity && (!hit.exempt || consentState(deps) == 'send') ? deps.identity.withId(leave) : leave());
           // SPEC §4: while consent is pending hits wait in memory; with Statistics off they are dropped.
           if (!TW_CONSENT) deliver();
           else {

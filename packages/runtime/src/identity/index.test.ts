@@ -96,6 +96,24 @@ describe('before the Statistics choice allows it (CONTRACT §5)', () => {
 });
 
 describe('with the Statistics choice on', () => {
+  it('asks the consent gate twice for a hit that carries the id: whether it leaves, and whether its id may go', async () => {
+    writeState({ mid: ID, ttl: now() + 1000, oo: now() + 1000 });
+    const satellite = start();
+    await flushMicrotasks();
+    let asked = 0;
+    choice = {
+      status: 'complete',
+      get statistics() {
+        asked++;
+        return 'on';
+      },
+    };
+    satellite.track('page');
+    await flushMicrotasks();
+    expect(hits().map((hit) => hit.mid)).toEqual([ID]);
+    expect(asked).toBe(2);
+  });
+
   it('a first visit asks the service once; the page view waits for the id, then carries it; the cookie keeps it', async () => {
     answers.push(visitorAnswer());
     const satellite = start();

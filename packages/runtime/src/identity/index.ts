@@ -186,7 +186,8 @@ export default function createIdentity(ctx: Context, config: IdentityConfig): Vi
     try {
       if (gate() != 'send') return once('');
       start();
-      if (settled) once(id());
+      // The choice was just asked: the id as it stands, without asking again (id() would).
+      if (settled) once((state && state.mid) || '');
       else waiting.push([once, Date.now()]);
     } catch (error) {
       log.error('Identity failed:', error);
