@@ -156,9 +156,9 @@ it("the health site's container reads no localStorage before its page view leave
     expect(view).toBeGreaterThanOrEqual(0);
     expect(order.slice(0, view)).toEqual([]);
     expect(order.slice(view)).toEqual(expect.arrayContaining(['getItem tw_history', 'setItem tw_history', 'getItem tagwell.debug']));
-    // The history is read and written in a task of its own, after the page view's.
+    // The history is read and written in a task of its own, after the page view's (one write for a task's
+    // records: event-history.test.ts; a custom event of a later task would make a write of its own).
     expect(order.indexOf('getItem tw_history')).toBeGreaterThan(order.indexOf('task after hit page view'));
-    expect(order.filter((call) => call === 'setItem tw_history')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   } finally {
