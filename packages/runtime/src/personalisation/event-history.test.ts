@@ -81,7 +81,7 @@ describe('recording and counting', () => {
     const setItem = vi.spyOn(localStorage, 'setItem');
     const getItem = vi.spyOn(localStorage, 'getItem');
     const history = createHistory(enabled(), gate);
-    // A page view and a link hit of the same task.
+    // Two hits sent in the same task (one rule or one direct call).
     history.record(['event1']);
     history.record(['event1', 'event15']);
     expect(setItem).not.toHaveBeenCalled();
