@@ -61,6 +61,14 @@ export function jsonLiterals(values: readonly unknown[], renamed: Record<string,
   const index = new Map<string, number>();
   let other = false;
   const plain = (v: unknown, userKeys: boolean, key?: string): unknown => {
+    if (v instanceof Head) {
+      // Positional: the name, then each event's module and settings (linkCodes reads them back).
+      const events = v.events.flatMap((e) => {
+        if (Object.keys(e).some((k) => !HEAD_EVENT_KEYS.has(k) && e[k] !== undefined)) other = true;
+        return [plain(e.module, false, 'module'), e.settings === undefined ? 0 : plain(e.settings, false)];
+      });
+      return [v.name, ...events];
+    }
     // A reviver would cost more than compiling the literal; the linking code knows where codes are.
     const codeKey = !userKeys && (key === 'module' || key === 'fn');
     if (v instanceof Code) {
@@ -83,63 +91,84 @@ export function jsonLiterals(values: readonly unknown[], renamed: Record<string,
   return other ? null : { json, codes };
 }
 
+/**
+ * A waiting rule's head (packRules): written as `[name, module, settings, module, settings...]`, one pair an
+ * event, rather than as objects whose keys would repeat in every rule: start-up scans and parses every head.
+ */
+class Head {
+  constructor(
+    readonly name: unknown,
+    readonly events: ReadonlyArray<{ type: string; [key: string]: unknown }>,
+  ) {}
+}
+const HEAD_EVENT_KEYS = new Set(['type', 'module', 'settings']);
+
 /** Rule bodies a JSON text holds, as a power of 2: the first run of a rule parses its neighbours' too, about 4 KB for the health site's. */
 const BODY_CHUNK_BITS = 5;
 export const BODY_CHUNK = 1 << BODY_CHUNK_BITS;
 
 interface RuleShape {
   name: unknown;
-  events: ReadonlyArray<{ type: string }>;
+  events: ReadonlyArray<{ type: string; module?: unknown }>;
   [part: string]: unknown;
 }
 
 /**
  * `[dataElements, rules]` as JSON texts for a large container (generate.ts). A `waiting` rule (one that does not
- * run as the page loads: a click, a custom event, a direct call...; features.ts waitingRules) goes as its name and
- * events; the rest (its conditions, exceptions and actions) waits as JSON text, BODY_CHUNK bodies a text in the
- * order of those rules, until the rule first runs (`loadBodies`): start-up parses and links only what the page's
- * load runs and what the event modules register. Every rule has `actions` (empty or not), so a rule without them
- * is one whose body waits; linkCodes numbers those in order. Null where jsonLiteral gives null.
+ * run as the page loads: a click, a custom event, a direct call...; features.ts waitingRules) goes as its head, its
+ * name and events as one array (Head); the rest (its conditions, exceptions and actions) waits as JSON text,
+ * BODY_CHUNK bodies a text in the order of those rules, until the rule first runs (`loadBodies`): start-up parses
+ * and links only what the page's load runs and what the event modules register. A rule that is an array is one
+ * whose body waits; linkCodes numbers those in order. `types`: the event type of each code a head names, by the
+ * code's index (null for the others). Null where jsonLiteral gives null.
  */
 export function packRules(
   dataElements: unknown,
   rules: readonly RuleShape[],
   renamed: Record<string, string | false>,
   waiting: ReadonlySet<RuleShape>,
-): { json: string; bodies: string[]; codes: Code[] } | null {
+): { json: string; bodies: string[]; codes: Code[]; types: Array<string | null> } | null {
   const bodies: unknown[] = [];
+  const typeOf = new Map<string, string>();
   const heads = rules.map((rule) => {
     if (!waiting.has(rule)) return rule;
     const { name, events, ...body } = rule;
     bodies.push(body);
-    return { name, events };
+    for (const e of events) if (e.module instanceof Code) typeOf.set(e.module.code, e.type);
+    return new Head(name, events);
   });
   const chunks: unknown[][] = [];
   for (let i = 0; i < bodies.length; i += BODY_CHUNK) chunks.push(bodies.slice(i, i + BODY_CHUNK));
   const texts = jsonLiterals([[dataElements, heads], ...chunks], renamed);
-  return texts && { json: texts.json[0]!, bodies: texts.json.slice(1), codes: texts.codes };
+  return texts && { json: texts.json[0]!, bodies: texts.json.slice(1), codes: texts.codes, types: texts.codes.map((c) => typeOf.get(c.code) ?? null) };
 }
 
 /**
- * Page code that puts the codes back into `[dataElements, rules]` parsed from jsonLiteral's text. Its
+ * Page code that puts the codes back into `[dataElements, rules]` parsed from jsonLiteral's text, and with `types`
+ * (the name of packRules' types in the page) makes each waiting rule's head the rule object the runtime reads. Its
  * property names are the runtime's, so the minifier renames them as it renames the runtime's own.
  */
-export const linkCodes = (packed: string, codes: string, bodiesWait: boolean) =>
+export const linkCodes = (packed: string, codes: string, types?: string) =>
   [
     `const tw_link = (c) => { c.module = ${codes}[c.module]; if (c.settings && c.settings.fn !== undefined) c.settings.fn = ${codes}[c.settings.fn]; };`,
     `for (const k in ${packed}[0]) tw_link(${packed}[0][k]);`,
-    ...(bodiesWait
+    ...(types
       ? [
           `const tw_link_body = (r) => { for (const list of [r.conditions, r.exceptions, r.actions]) if (list) list.forEach(tw_link); };`,
-          // A rule whose body waits as JSON text (packRules) gets its place among those texts.
+          // A rule whose body waits as JSON text (packRules) is its head, and gets its place among those texts.
           `let tw_waiting = 0;`,
-          `for (const r of ${packed}[1]) { r.events.forEach(tw_link); if (r.actions) tw_link_body(r); else r.bodyIndex = tw_waiting++; }`,
+          `const tw_head = (h) => {`,
+          `  const events = [];`,
+          `  for (let i = 1; i < h.length; i += 2) events.push({ type: ${types}[h[i]], module: ${codes}[h[i]], settings: h[i + 1] || undefined });`,
+          `  return { name: h[0], events, bodyIndex: tw_waiting++ };`,
+          `};`,
+          `${packed}[1] = ${packed}[1].map((r) => (Array.isArray(r) ? tw_head(r) : (r.events.forEach(tw_link), tw_link_body(r), r)));`,
         ]
       : [`for (const r of ${packed}[1]) for (const list of [r.events, r.conditions, r.exceptions, r.actions]) if (list) list.forEach(tw_link);`]),
   ].join('\n');
 
 /**
- * Page code for the runtime's `loadBody` (core/rules.ts), after linkCodes with `bodiesWait`: parses the text that
+ * Page code for the runtime's `loadBody` (core/rules.ts), after linkCodes with `types`: parses the text that
  * holds a rule's body (packRules) on the first run of any of its rules, links the body's codes as linkCodes does,
  * and puts it on the rule.
  */

@@ -158,7 +158,8 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
       ? [
           `const tw_codes = ${literal(packed.codes)};`,
           `const tw_packed = JSON.parse(${JSON.stringify(packed.json)});`,
-          linkCodes('tw_packed', 'tw_codes', packed.bodies.length > 0),
+          ...(packed.bodies.length ? [`const tw_types = ${JSON.stringify(packed.types)};`] : []),
+          linkCodes('tw_packed', 'tw_codes', packed.bodies.length ? 'tw_types' : undefined),
           ...(packed.bodies.length ? [`const tw_bodies = ${literal(packed.bodies)};`, loadBodies('tw_load_body', 'tw_bodies')] : []),
           '',
         ]

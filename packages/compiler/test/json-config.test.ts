@@ -98,6 +98,44 @@ describe('rules and data elements as JSON', () => {
     expect(comparable(config)).toEqual(comparable(evaluateEntry(generateEntry(many, 'production', { runtime }).source)));
   });
 
+  it('writes a waiting rule as one array, its name and then a module and settings an event, which the page makes the rule again', () => {
+    const waiting = (i: number) => ({
+      name: `Link ${i}`,
+      events: [{ type: 'click' as const, settings: { selector: `#cta-${i}` } }, ...(i === 3 ? [{ type: 'direct-call' as const, settings: { id: 'go' } }] : [])],
+      actions: [{ type: 'send-beacon' as const, settings: { type: 'link' as const, linkName: `Link ${i}` } }],
+    });
+    const many = assertProperty(
+      baseProperty({
+        rules: [
+          { name: 'Page view', events: [{ type: 'dom-ready' }], actions: [{ type: 'send-beacon', settings: { type: 'page' } }] },
+          ...Array.from({ length: BODY_CHUNK + 1 }, (_, i) => waiting(i)),
+        ],
+      }),
+    );
+    const { source } = generateEntry(many, 'production', { runtime, renamed: {} });
+    const text = JSON.parse(source.match(/^const tw_packed = JSON\.parse\(("(?:[^"\\]|\\.)*")\);$/m)![1]!) as string;
+    const rules = (JSON.parse(text) as [unknown, unknown[]])[1];
+    const types = JSON.parse(source.match(/^const tw_types = (.*);$/m)![1]!) as Array<string | null>;
+    // The page view runs as the page loads: an object, as before. Each click rule: an array.
+    expect(rules[0]).toMatchObject({ name: 'Page view' });
+    const [name, click, settings] = rules[1] as [string, number, unknown];
+    expect([name, types[click], settings]).toEqual(['Link 0', 'click', { selector: '#cta-0', anchorDelay: true }]);
+    const [, , , direct, directSettings] = rules[4] as [string, number, unknown, number, unknown];
+    expect([(rules[4] as unknown[]).length, types[direct], directSettings]).toEqual([5, 'direct-call', { id: 'go' }]);
+    // Only event modules have a type.
+    expect(types.filter((t) => t !== null).sort()).toEqual(['click', 'direct-call']);
+    // Linked in the page, each is the rule the runtime reads, with its place among the waiting bodies.
+    const config = evaluateEntry(source);
+    expect(comparable(config.rules[4])).toEqual({
+      name: 'Link 3',
+      events: [
+        { type: 'click', module: 'ev_click', settings: { selector: '#cta-3', anchorDelay: true } },
+        { type: 'direct-call', module: 'ev_direct_call', settings: { id: 'go' } },
+      ],
+      bodyIndex: 3,
+    });
+  });
+
   it('writes structural keys as the minifier renamed them and the author’s keys as they are', () => {
     const entry = generateEntry(property, 'production', { runtime, renamed: { module: 'e', settings: 'n', rules: false } });
     const text = JSON.parse(entry.source.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]!) as string;
