@@ -44,8 +44,8 @@ beforeAll(async () => {
     ],
   });
   const container = await compileContainer(property, 'production', { trackingServer: `metrics.test.localhost:${server.port}` });
-  // The bodies wait as texts, and the container's start parses only the first JSON.
-  expect(container.js.match(/JSON\.parse\(/g)).toHaveLength(2);
+  // The bodies wait as texts, the click rules' heads as one more, and the container's start parses only the first JSON.
+  expect(container.js.match(/JSON\.parse\(/g)).toHaveLength(3);
   mkdirSync(join(out, 'rule-bodies'));
   writeFileSync(join(out, 'rule-bodies', 'production.js'), container.js);
   const buttons = Array.from({ length: LINKS }, (_, i) => `<button type="button" id="cta-${i}">CTA ${i}</button>`).join('');

@@ -119,28 +119,44 @@ interface RuleShape {
  * name and events as one array (Head); the rest (its conditions, exceptions and actions) waits as JSON text,
  * BODY_CHUNK bodies a text in the order of those rules, until the rule first runs (`loadBodies`): start-up parses
  * and links only what the page's load runs and what the event modules register. A rule that is an array is one
- * whose body waits; linkCodes numbers those in order. `types`: the event type of each code a head names, by the
- * code's index (null for the others). Null where jsonLiteral gives null.
+ * whose body waits; linkCodes numbers those in order. The heads of `whole` rules (features.ts lazyClickRules) wait
+ * too, as the one text `lazy`, which the page parses on the rules' first event (ContainerConfig.lazyRules). `types`:
+ * the event type of each code a head names, by the code's index (null for the others). Null where jsonLiteral gives null.
  */
 export function packRules(
   dataElements: unknown,
   rules: readonly RuleShape[],
   renamed: Record<string, string | false>,
   waiting: ReadonlySet<RuleShape>,
-): { json: string; bodies: string[]; codes: Code[]; types: Array<string | null> } | null {
+  whole: ReadonlySet<RuleShape> = new Set(),
+): { json: string; lazy: string | null; bodies: string[]; codes: Code[]; types: Array<string | null> } | null {
+  // The bodies of the rules whose heads wait too (`whole`, features.ts lazyClickRules) come after the others': their
+  // heads are numbered after every other waiting rule's, when they are parsed.
   const bodies: unknown[] = [];
+  const later: unknown[] = [];
+  const lazy: Head[] = [];
   const typeOf = new Map<string, string>();
-  const heads = rules.map((rule) => {
-    if (!waiting.has(rule)) return rule;
+  const heads = rules.flatMap((rule) => {
+    if (!waiting.has(rule)) return [rule];
     const { name, events, ...body } = rule;
-    bodies.push(body);
     for (const e of events) if (e.module instanceof Code) typeOf.set(e.module.code, e.type);
-    return new Head(name, events);
+    if (whole.has(rule)) return (later.push(body), lazy.push(new Head(name, events)), []);
+    bodies.push(body);
+    return [new Head(name, events)];
   });
+  bodies.push(...later);
   const chunks: unknown[][] = [];
   for (let i = 0; i < bodies.length; i += BODY_CHUNK) chunks.push(bodies.slice(i, i + BODY_CHUNK));
-  const texts = jsonLiterals([[dataElements, heads], ...chunks], renamed);
-  return texts && { json: texts.json[0]!, bodies: texts.json.slice(1), codes: texts.codes, types: texts.codes.map((c) => typeOf.get(c.code) ?? null) };
+  const texts = jsonLiterals([[dataElements, heads], lazy, ...chunks], renamed);
+  return (
+    texts && {
+      json: texts.json[0]!,
+      lazy: lazy.length ? texts.json[1]! : null,
+      bodies: texts.json.slice(2),
+      codes: texts.codes,
+      types: texts.codes.map((c) => typeOf.get(c.code) ?? null),
+    }
+  );
 }
 
 /**

@@ -27,6 +27,19 @@ export function waitingRules<R extends { events: ReadonlyArray<{ type: string }>
 }
 
 /**
+ * The waiting rules whose heads wait too (ContainerConfig.lazyRules): the click rules, when every rule with a click
+ * event waits and has only click events, so the click module's every subscription is among them. Its start then
+ * needs none of them; it parses them on the first click. (The one other listener the rules can put on the
+ * document's clicks, a custom-event rule's on `click`, listens in the capture phase: it hears a click first
+ * whichever is registered first.)
+ */
+export function lazyClickRules<R extends { events: ReadonlyArray<{ type: string }> }>(rules: readonly R[], waiting: ReadonlySet<R>): Set<R> {
+  const clicks = rules.filter((rule) => rule.events.some((e) => e.type === 'click'));
+  const whole = clicks.every((rule) => waiting.has(rule) && rule.events.every((e) => e.type === 'click'));
+  return new Set(whole ? clicks : []);
+}
+
+/**
  * esbuild `define`s that switch off the runtime's optional features a property does not use
  * (packages/runtime/src/features.d.ts), so its container carries none of their code. `packed`: the
  * container ships its rules as JSON (build.ts, JSON_FROM_CHARS).

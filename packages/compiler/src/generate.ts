@@ -4,7 +4,7 @@ import { canonicalJson, sha256 } from './canonical';
 import { loadCustomCode, wrapCustomCode, type CustomCode } from './custom-code';
 import { Code, linkCodes, literal, loadBodies, packRules, UserKeys } from './emit';
 import { CompileError } from './errors';
-import { hasDebugBridge, waitingRules } from './features';
+import { hasDebugBridge, lazyClickRules, waitingRules } from './features';
 import { findRuntime, runtimeModuleFile, type RuntimePackage } from './runtime-package';
 
 export interface GenerateOptions {
@@ -135,11 +135,15 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
 
   // Start-up: the bulk of a large property is parsed as JSON rather than compiled as code (docs/PERFORMANCE.md).
   // The bodies of rules that do not run as the page loads wait as JSON text until each first runs (emit.ts, packRules).
-  const packed = options.renamed && packRules(config.dataElements, ruleConfigs, options.renamed, waitingRules(ruleConfigs));
+  // Where every click rule waits, their heads wait too, until the first click (features.ts lazyClickRules).
+  const waiting = waitingRules(ruleConfigs);
+  const whole = lazyClickRules(ruleConfigs, waiting);
+  const packed = options.renamed && packRules(config.dataElements, ruleConfigs, options.renamed, waiting, whole);
   if (packed) {
     config.dataElements = new Code('tw_packed[0]');
     config.rules = new Code('tw_packed[1]');
     if (packed.bodies.length) Object.assign(config, { loadBody: new Code('tw_load_body') });
+    if (packed.lazy) Object.assign(config, { lazyRules: [{ module: [...whole][0]!.events[0]!.module, rules: new Code('tw_lazy_rules') }] });
   }
 
   const modules = [...imports.keys()].sort();
@@ -161,6 +165,7 @@ export function generateEntry(property: Property, env: EnvironmentName, options:
           ...(packed.bodies.length ? [`const tw_types = ${JSON.stringify(packed.types)};`] : []),
           linkCodes('tw_packed', 'tw_codes', packed.bodies.length ? 'tw_types' : undefined),
           ...(packed.bodies.length ? [`const tw_bodies = ${literal(packed.bodies)};`, loadBodies('tw_load_body', 'tw_bodies')] : []),
+          ...(packed.lazy ? [`const tw_lazy = ${JSON.stringify(packed.lazy)};`, `const tw_lazy_rules = () => JSON.parse(tw_lazy).map(tw_head);`] : []),
           '',
         ]
       : []),

@@ -79,23 +79,46 @@ describe('rules and data elements as JSON', () => {
     // The page's JSON.parse, counted.
     const parses: string[] = [];
     const json = { parse: (text: string) => (parses.push(text), JSON.parse(text) as unknown) };
-    const { rules, loadBody } = evaluateEntry(source, { JSON: json });
+    const { rules, loadBody, lazyRules } = evaluateEntry(source, { JSON: json });
     expect(parses).toHaveLength(1);
-    expect(rules.map((r) => r.name)).toEqual(['Page view', ...Array.from({ length: BODY_CHUNK + 2 }, (_, i) => `Link ${i}`), 'Loaded']);
-    expect(rules.filter((r) => r.actions).map((r) => r.name)).toEqual(['Page view', 'Loaded']);
-    // The last link's body is in the second text: only that one is parsed, once, for both rules in it.
-    loadBody!(rules[BODY_CHUNK + 2]!);
-    loadBody!(rules[BODY_CHUNK + 1]!);
+    // Every click rule waits and has only its click: their heads wait too, for the click module's first click.
+    expect(rules.map((r) => r.name)).toEqual(['Page view', 'Loaded']);
+    expect(lazyRules!.map((l) => l.module)).toEqual(['ev_click']);
+    const links = lazyRules![0]!.rules();
     expect(parses).toHaveLength(2);
-    expect(comparable(rules[BODY_CHUNK + 2]!.actions)).toEqual([{ module: 'act_send_beacon', settings: { type: 'link', linkName: `Link ${BODY_CHUNK + 1}`, linkType: 'o' } }]);
-    expect(comparable(rules[BODY_CHUNK + 1]!.actions[0]!.settings)).toEqual({ type: 'link', linkName: `Link ${BODY_CHUNK}`, linkType: 'o' });
-    expect(rules[1]!.actions).toBeUndefined();
-    // Every body loaded, the config is the literal's, but for the places the bodies had.
-    const { loadBody: _load, ...config } = evaluateEntry(source);
-    for (const rule of config.rules) if (!rule.actions) _load!(rule);
-    expect(config.rules.filter((rule) => rule.bodyIndex !== undefined).map((rule) => rule.bodyIndex)).toEqual(Array.from({ length: BODY_CHUNK + 2 }, (_, i) => i));
-    for (const rule of config.rules) delete rule.bodyIndex;
+    expect(links.map((r) => r.name)).toEqual(Array.from({ length: BODY_CHUNK + 2 }, (_, i) => `Link ${i}`));
+    expect(links.filter((r) => r.actions)).toEqual([]);
+    // The last link's body is in the second text: only that one is parsed, once, for both rules in it.
+    loadBody!(links[BODY_CHUNK + 1]!);
+    loadBody!(links[BODY_CHUNK]!);
+    expect(parses).toHaveLength(3);
+    expect(comparable(links[BODY_CHUNK + 1]!.actions)).toEqual([{ module: 'act_send_beacon', settings: { type: 'link', linkName: `Link ${BODY_CHUNK + 1}`, linkType: 'o' } }]);
+    expect(comparable(links[BODY_CHUNK]!.actions[0]!.settings)).toEqual({ type: 'link', linkName: `Link ${BODY_CHUNK}`, linkType: 'o' });
+    expect(links[0]!.actions).toBeUndefined();
+    // Every head and body loaded, the config is the literal's, but for the places the bodies had and the rules
+    // that waited whole, which the literal has in its rule order.
+    const { loadBody: _load, lazyRules: _lazy, ...config } = evaluateEntry(source);
+    const waited = _lazy![0]!.rules();
+    for (const rule of [...config.rules, ...waited]) if (!rule.actions) _load!(rule);
+    expect(waited.map((rule) => rule.bodyIndex)).toEqual(Array.from({ length: BODY_CHUNK + 2 }, (_, i) => i));
+    for (const rule of waited) delete rule.bodyIndex;
+    config.rules.splice(1, 0, ...waited);
     expect(comparable(config)).toEqual(comparable(evaluateEntry(generateEntry(many, 'production', { runtime }).source)));
+  });
+
+  it('keeps the heads of click rules in the page load\'s JSON where a click rule has another event, or runs as the page loads', () => {
+    const link = (i: number, events: Array<{ type: 'click' | 'direct-call' | 'dom-ready'; settings?: Record<string, string> }>) => ({
+      name: `Link ${i}`,
+      events,
+      actions: [{ type: 'send-beacon' as const, settings: { type: 'link' as const, linkName: `Link ${i}` } }],
+    });
+    const click = (i: number) => ({ type: 'click' as const, settings: { selector: `#cta-${i}` } });
+    const links = Array.from({ length: BODY_CHUNK + 1 }, (_, i) => link(i, [click(i)]));
+    const lazy = (extra: ReturnType<typeof link>) =>
+      evaluateEntry(generateEntry(assertProperty(baseProperty({ rules: [...links, extra] })), 'production', { runtime, renamed: {} }).source).lazyRules;
+    expect(lazy(link(99, [click(99)]))).toHaveLength(1);
+    expect(lazy(link(99, [click(99), { type: 'direct-call', settings: { id: 'go' } }]))).toBeUndefined();
+    expect(lazy(link(99, [click(99), { type: 'dom-ready' }]))).toBeUndefined();
   });
 
   it('writes a waiting rule as one array, its name and then a module and settings an event, which the page makes the rule again', () => {

@@ -2,7 +2,7 @@ import { createCookieApi, forgetCookies } from './cookie';
 import { getLifecycle, occurrence, PAGE_BOTTOM } from './lifecycle';
 import { createLogger } from './logger';
 import { runRule } from './rules';
-import type { ContainerConfig, Context, EventModule, RuleEvent, Subscription, Visitor } from './types';
+import type { ContainerConfig, Context, EventModule, RuleConfig, RuleEvent, Subscription, Visitor } from './types';
 import { optionalApi } from './optional-api';
 import { createVars } from './vars';
 
@@ -108,18 +108,24 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
 
   // One registration per event type, with every rule that listens to it in rule order (the
   // compiler sorts rules), so one listener serves many rules.
+  const subscribe = (rule: RuleConfig, event: RuleConfig['events'][number]): Subscription => ({
+    settings: event.settings,
+    trigger: (partial) =>
+      ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type: event.type, ...(TW_OCCURRENCES && { occurrence: occurrence(ctx) }) } as RuleEvent, ctx), false),
+  });
   const groups = new Map<EventModule, Subscription[]>();
   for (const rule of config.rules) {
-    for (const { module, settings, type } of rule.events) {
-      if (!groups.has(module)) groups.set(module, []);
-      groups.get(module)!.push({
-        settings,
-        trigger: (partial) =>
-          ctx.safe(`Rule "${rule.name}"`, () => runRule(rule, { ...partial, type, ...(TW_OCCURRENCES && { occurrence: occurrence(ctx) }) } as RuleEvent, ctx), false),
-      });
+    for (const event of rule.events) {
+      if (!groups.has(event.module)) groups.set(event.module, []);
+      groups.get(event.module)!.push(subscribe(rule, event));
     }
   }
   groups.forEach((subscriptions, module) => ctx.safe('Event', () => module(subscriptions, ctx), undefined));
+  // A large container's click rules wait whole as JSON text: the click module parses them on the first click.
+  // (No other module listens to clicks of the document where the compiler makes them wait: see its lazyClickRules.)
+  if (TW_RULE_BODIES && config.lazyRules)
+    for (const { module, rules } of config.lazyRules)
+      ctx.safe('Event', () => module(() => rules().flatMap((rule) => rule.events.map((event) => subscribe(rule, event))), ctx), undefined);
   // The lifecycle exists even without lifecycle rules, so pageBottom() is always safe to call.
   getLifecycle(ctx);
   log.info(`Loaded ${config.build.property}/${config.build.environment} ${config.build.buildId}`);

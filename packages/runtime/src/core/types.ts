@@ -119,6 +119,11 @@ export interface Bridge {
 
 /** An event module registers every subscription of its type at once, so one listener serves many rules. */
 export type EventModule = (subscriptions: Subscription[], ctx: Context) => void;
+/**
+ * An event module that can also be given its subscriptions as a function, which it calls on its first event
+ * (ContainerConfig.lazyRules): its start needs none of them.
+ */
+export type LazyEventModule = (subscriptions: Subscription[] | (() => Subscription[]), ctx: Context) => void;
 export interface Subscription {
   settings: Settings;
   /** Runs the rule for this occurrence; returns true when its conditions passed. */
@@ -286,6 +291,11 @@ export interface ContainerConfig {
   rules: RuleConfig[];
   /** Parses a rule's body from the container's JSON text, for a rule without `actions` (TW_RULE_BODIES). */
   loadBody?: (rule: RuleConfig) => void;
+  /**
+   * Rules that wait whole as JSON text, heads too (TW_RULE_BODIES): every rule with an event of `module`'s type,
+   * each with only such events. `rules` parses them; the module calls for their subscriptions on its first event.
+   */
+  lazyRules?: Array<{ module: LazyEventModule; rules: () => RuleConfig[] }>;
   /** The analytics consent gate, when the property declares consent settings. */
   consent?: ConsentConfig;
   /** The visitor identity, when the property declares identity settings. */

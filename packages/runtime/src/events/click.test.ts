@@ -286,3 +286,23 @@ describe('click: containment', () => {
     expect(seen.calls).toHaveLength(0);
   });
 });
+
+describe('click: rules that wait whole (ContainerConfig.lazyRules)', () => {
+  it('makes their subscriptions on the first click, once, and runs them in their order then and on every later click', () => {
+    const first = recorder('first');
+    const second = recorder('second');
+    const rules = vi.fn(() => [clickRule('first', 'a.tracked', { actions: [first.action] }, { anchorDelay: false }), clickRule('second', '#next', { actions: [second.action] }, { anchorDelay: false })]);
+    startContainer(makeConfig({ rules: [], lazyRules: [{ module: click, rules }] }));
+    // The start needs none of them.
+    expect(rules).not.toHaveBeenCalled();
+    clickOn(byId('untracked'));
+    expect(rules).toHaveBeenCalledTimes(1);
+    expect([first.calls, second.calls].map((c) => c.length)).toEqual([0, 0]);
+    clickOn(byId('deep'));
+    clickOn(byId('blank'));
+    expect(rules).toHaveBeenCalledTimes(1);
+    expect(first.calls.map((c) => (c.event.element as Element).id)).toEqual(['next', 'blank']);
+    expect(second.calls.map((c) => [c.event.rule, (c.event.element as Element).id])).toEqual([['second', 'next']]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
-import type { EventModule } from '../core/types';
+import type { LazyEventModule, Subscription } from '../core/types';
 
 /** SPEC §9: click rules wait 100 ms for anchors. */
 export const ANCHOR_DELAY_MS = 100;
 
-const click: EventModule = (subscriptions, ctx) => {
+const click: LazyEventModule = (subscriptions, ctx) => {
   // Every rule's selector as one list (TW_CLICK_LIST), joined on the first click: not a cost of the start. Kept in
   // a one-element array rather than a `let`: with the define off esbuild drops this `const`, and it would keep a `let`.
   const list: string[] | false = TW_CLICK_LIST && [];
@@ -11,11 +11,13 @@ const click: EventModule = (subscriptions, ctx) => {
     ctx.safe('Click', () => {
       const target = event.target as Element | null;
       if (!target || typeof target.closest !== 'function') return;
+      // Given as a function (TW_RULE_BODIES, ContainerConfig.lazyRules), the subscriptions are made on the first click.
+      if (TW_RULE_BODIES && typeof subscriptions == 'function') subscriptions = subscriptions();
       // Many click rules: a click that none of them matches, most clicks, is told by one test instead of one a rule.
       if (TW_CLICK_LIST)
         try {
           const joined = list as string[];
-          if (!target.closest(joined[0] || (joined[0] = subscriptions.map((s) => s.settings.selector).join()))) return;
+          if (!target.closest(joined[0] || (joined[0] = (subscriptions as Subscription[]).map((s) => s.settings.selector).join()))) return;
         } catch {
           // A selector this browser cannot read spoils the list: each rule's own test below.
         }
@@ -24,7 +26,7 @@ const click: EventModule = (subscriptions, ctx) => {
       // Whether this click may take the visitor off the page, before any rule runs (our hold below prevents the default).
       // A page script that navigates from a plain button's click is not seen: its link hit goes as an image, as AppMeasurement's would.
       const leavesPage = anchor ? shouldHold(anchor, event) : submits(target, event);
-      for (const { settings, trigger } of subscriptions) {
+      for (const { settings, trigger } of subscriptions as Subscription[]) {
         const element = target.closest(settings.selector as string);
         if (element && trigger({ element, nativeEvent: event, leavesPage }) && settings.anchorDelay !== false) delay = true;
       }
