@@ -122,7 +122,8 @@ function start(config: ContainerConfig, w: { _satellite?: Satellite }): void {
   }
   groups.forEach((subscriptions, module) => ctx.safe('Event', () => module(subscriptions, ctx), undefined));
   // A large container's click rules wait whole as JSON text: the click module parses them on the first click.
-  // (No other module listens to clicks of the document where the compiler makes them wait: see its lazyClickRules.)
+  // Registered after the others: the only other rule listener on the document's clicks, a custom-event rule's, listens
+  // in the capture phase and hears each click first whatever the order (the compiler's features.ts lazyClickRules).
   if (TW_RULE_BODIES && config.lazyRules)
     for (const { module, rules } of config.lazyRules)
       ctx.safe('Event', () => module(() => rules().flatMap((rule) => rule.events.map((event) => subscribe(rule, event))), ctx), undefined);
