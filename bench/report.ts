@@ -1,5 +1,6 @@
 // The printed tables and the targets of issue 6, from the measured figures.
 import type { BytesResult, Sized } from './bytes';
+import type { ClickWorkResult } from './click-work';
 import type { IdentityResult } from './identity';
 import type { LighthouseResult } from './lighthouse';
 import type { VariantCost } from './page-cost';
@@ -74,6 +75,16 @@ export function transportText(t: TransportResult, throttling: number): string {
   // Results recorded before the POST probe have no `post`.
   const post = t.post ? `, sendBeacon POST of a long hit ${one(t.post)}` : '';
   return `One send call on the main thread, ${throttling}x, median of ${t.beacon.n}: image ${one(t.image)}, sendBeacon ${one(t.beacon)}${post}, fetch keepalive ${one(t.fetch)}`;
+}
+
+export function clickWorkText(c: ClickWorkResult): string {
+  const turbine = c.variants.find((v) => v.id === 'adobe-equivalent');
+  const one = (v: ClickWorkResult['variants'][number]) =>
+    `${v.label} ${Math.round(v.us)} µs${turbine && v !== turbine ? ` (${(v.us / turbine.us).toFixed(2)}x Turbine)` : ''}, ${v.linkHits} link hits`;
+  return (
+    `One click's work on the main thread, unthrottled, mean of ${c.clicks * c.rounds} clicks each, the page's own ${Math.round(c.pageUs)} µs taken off (bench/click-work.ts): ` +
+    c.variants.map(one).join('; ')
+  );
 }
 
 export function identityTable(r: IdentityResult, throttling: number): string {

@@ -10,13 +10,14 @@ import { parseArgs } from 'node:util';
 import { runtimeAt, type PastRuntime } from './against';
 import { CPU_THROTTLING, launchChromium } from './browser';
 import { measureBytes, type BytesResult } from './bytes';
+import { measureClickWork, type ClickWorkResult } from './click-work';
 import { ROOT, VARIANTS, variantsBefore } from './containers';
 import { decisionsTable, measureDecisions, type DecisionsResult } from './decisions';
 import { measureIdentity, type IdentityResult } from './identity';
 import { measureLighthouse, type LighthouseResult } from './lighthouse';
 import { measurePageCost, type VariantCost } from './page-cost';
 import { measurePersonalisation, type PersonalisationResult } from './personalisation';
-import { bytesTable, growth, identityTable, lighthouseTable, pageCostTable, personalisationTable, scalingTable, targets, targetsText, transferTable, transportText, type Growth } from './report';
+import { bytesTable, clickWorkText, growth, identityTable, lighthouseTable, pageCostTable, personalisationTable, scalingTable, targets, targetsText, transferTable, transportText, type Growth } from './report';
 import { measureScaling, type ScaleResult } from './scaling';
 import { measureTransfer, type TransferResult } from './transfer';
 import { measureTransport, type TransportResult } from './transport';
@@ -73,6 +74,7 @@ if (past) print(`Against ${past.ref} (${past.commit.slice(0, 12)}): its runtime,
 let bytesResult: BytesResult | null = null;
 let pageCost: VariantCost[] | null = null;
 let transport: TransportResult | null = null;
+let clickWork: ClickWorkResult | null = null;
 let lighthouseResult: LighthouseResult | null = null;
 let scaling: ScaleResult[] | null = null;
 let growthResult: Growth | null = null;
@@ -96,6 +98,8 @@ try {
     print(pageCostTable(pageCost, runs, CPU_THROTTLING));
     transport = await measureTransport(Math.max(1, Math.round(runs / 4)));
     print(transportText(transport, CPU_THROTTLING));
+    clickWork = await measureClickWork(300, Math.max(1, Math.round(runs / 7)));
+    print(clickWorkText(clickWork));
   }
   if (only.has('lighthouse')) {
     log(`lighthouse: ${lighthouseRuns} runs of each page ...`);
@@ -150,6 +154,7 @@ const json = {
   bytes: bytesResult,
   pageCost,
   transport,
+  clickWork,
   lighthouse: lighthouseResult,
   scaling,
   growth: growthResult && { perClickRuleUs: growthResult.perClickRuleUs, startupPerRuleUs: growthResult.startupPerRuleUs, directCallSpread: growthResult.directCallSpread, verdict: growthResult.verdict },
