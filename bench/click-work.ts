@@ -41,9 +41,12 @@ const timeClicks = async ({ selector, clicks }: { selector: string; clicks: numb
 
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
-/** `rounds` pages of each variant in turn (A B C A B C ...), `clicks` clicks on each, unthrottled. */
-export async function measureClickWork(clicks: number, rounds: number): Promise<ClickWorkResult> {
-  const variants: Variant[] = [VARIANTS.none, VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent'], VARIANTS['tagwell-production']];
+/**
+ * `rounds` pages of each variant in turn (A B C A B C ...), `clicks` clicks on each, unthrottled: the 2-rule
+ * containers, Turbine's and the production one, and `before` (builds from another commit, `--against`) too.
+ */
+export async function measureClickWork(clicks: number, rounds: number, before: readonly Variant[] = []): Promise<ClickWorkResult> {
+  const variants: Variant[] = [VARIANTS.none, ...before, VARIANTS['tagwell-equivalent'], VARIANTS['adobe-equivalent'], VARIANTS['tagwell-production']];
   const sites = await Promise.all(variants.map(startSite));
   const browser = await launchBareChromium();
   const times = sites.map(() => [] as number[]);

@@ -98,7 +98,7 @@ try {
     print(pageCostTable(pageCost, runs, CPU_THROTTLING));
     transport = await measureTransport(Math.max(1, Math.round(runs / 4)));
     print(transportText(transport, CPU_THROTTLING));
-    clickWork = await measureClickWork(300, Math.max(1, Math.round(runs / 7)));
+    clickWork = await measureClickWork(300, Math.max(1, Math.round(runs / 7)), [productionBefore, equivalentBefore].filter((v) => v !== undefined));
     print(clickWorkText(clickWork));
   }
   if (only.has('lighthouse')) {
