@@ -61,11 +61,13 @@ export async function measureClickWork(clicks: number, rounds: number, before: r
           await visitor.goto(site.pageUrl);
           if (site.containerUrl) await site.server.waitForHit(isPageView, from);
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-          const before = site.server.hits.length;
+          const clicked = site.server.hits.length;
           times[i]!.push(...(await visitor.call(timeClicks, { selector: CLICK.selector, clicks })));
-          // Every click of a container sends its link hit; the last ones may still be on their way.
-          const sent = () => site.server.hits.slice(before).filter(isLinkNamed(CLICK.linkName)).length;
+          // Every click of a container sends its link hit; the last ones may still be on their way. A click that
+          // sent none did not do the work measured, so its figure would flatter the container: the run stops.
+          const sent = () => site.server.hits.slice(clicked).filter(isLinkNamed(CLICK.linkName)).length;
           for (let waited = 0; site.containerUrl && sent() < clicks && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+          if (site.containerUrl && sent() < clicks) throw new Error(`${site.variant.id}: ${sent()} link hits for ${clicks} clicks`);
           linkHits[i]! += sent();
           const errors = await visitor.errors();
           if (errors.length) throw new Error(`${site.variant.id}: the page threw ${errors.join('; ')}`);
