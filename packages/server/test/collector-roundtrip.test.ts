@@ -164,7 +164,7 @@ describe('tracker -> transport -> parseHit -> validateHit, on the health site\'s
     expect(input.body).toBeUndefined();
     expect(input.path).toMatch(/^\/b\/ss\/nhsukprod\/1\/TW-0\.1\.0\/s\d+$/);
     const hit = parsed(input);
-    expect(hit.query).toBe(t.sent[0]);
+    expect(hit.query).toBe(t.sent![0]);
     expect(hit.reportSuites).toEqual(['nhsukprod']);
     expect(hit.variables).toMatchObject({
       pageName: 'nhs:conditions:hives', channel: 'conditions', prop1: 'conditions', eVar88: 'Hives: symptoms & treatment',

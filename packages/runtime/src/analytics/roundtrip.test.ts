@@ -138,8 +138,8 @@ describe('tracker -> independent decoder', () => {
     t.setContextData('a', 'x&y=z');
     t.send({ type: 'page' });
 
-    expect(t.sent).toHaveLength(1);
-    const got = decode(t.sent[0]!);
+    expect(t.sent!).toHaveLength(1);
+    const got = decode(t.sent![0]!);
     for (const [k, v] of Object.entries(expected)) expect(got.vars[k], k).toBe(v);
     expect(got.vars.cc).toBe('GBP');
     expect(got.vars.mid).toBe('12345678901234567890123456789012345678');
@@ -151,7 +151,7 @@ describe('tracker -> independent decoder', () => {
   it('round-trips the link fields', () => {
     const t = createTracker(config, { log, gate: () => 'drop' });
     t.send({ type: 'link', linkType: 'e', name: 'Survey: Agree & "close" 😀', url: 'https://vendor.localhost/survey?a=1&b=ŷ', exempt: true });
-    const got = decode(t.sent[0]!);
+    const got = decode(t.sent![0]!);
     expect(got.vars.pe).toBe('lnk_e');
     expect(got.vars.pev1).toBe('https://vendor.localhost/survey?a=1&b=ŷ');
     expect(got.vars.pev2).toBe('Survey: Agree & "close" 😀');

@@ -26,7 +26,7 @@ let beacon: ReturnType<typeof vi.fn<(url: string, data?: BodyInit | null) => boo
 function make(deps: Partial<TrackerDeps> = {}, cfg: AnalyticsConfig = config) {
   const log = logger();
   const t = createTracker(cfg, { log, identity: knownId('1'.repeat(38)), ...deps });
-  const last = () => read(t.sent[t.sent.length - 1]!);
+  const last = () => read(t.sent![t.sent!.length - 1]!);
   return { t, log, last };
 }
 
@@ -65,7 +65,7 @@ describe('page hits', () => {
     expect(beacon).toHaveBeenCalledTimes(1);
     const [url] = beacon.mock.calls[0]!;
     expect(url).toMatch(/^http:\/\/metrics\.health\.localhost\/b\/ss\/twprod\/1\/TW-0\.1\.0\/s\d+\?AQB=1&/);
-    expect(url.slice(url.indexOf('?') + 1)).toBe(t.sent[0]);
+    expect(url.slice(url.indexOf('?') + 1)).toBe(t.sent![0]);
   });
 
   it('lets a rule override g, r and cc', () => {
@@ -96,7 +96,7 @@ describe('page hits', () => {
     expect(q).toMatchObject({ v17: 'x', events: 'event17', cc: 'GBP' });
     expect(q).not.toHaveProperty('pageName');
     expect(q).not.toHaveProperty('v88');
-    expect(t.sent[1]).not.toContain('c.');
+    expect(t.sent![1]).not.toContain('c.');
   });
 
   it('clears even when sending fails, and logs instead of throwing', () => {
@@ -104,7 +104,7 @@ describe('page hits', () => {
     t.set('v1', 'x');
     expect(() => t.send({ type: 'page' })).not.toThrow();
     expect(log.error).toHaveBeenCalled();
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
     const ok = make();
     ok.t.set('v2', 'y');
     ok.t.send({ type: 'page' });
@@ -125,9 +125,9 @@ describe('page hits', () => {
       t.set('c1', 'hit' + i);
       t.send({ type: 'page' });
     }
-    expect(t.sent).toHaveLength(20);
-    expect(read(t.sent[0]!).c1).toBe('hit5');
-    expect(read(t.sent[19]!).c1).toBe('hit24');
+    expect(t.sent!).toHaveLength(20);
+    expect(read(t.sent![0]!).c1).toBe('hit5');
+    expect(read(t.sent![19]!).c1).toBe('hit24');
   });
 
   it('CONTRACT §4: posts a hit longer than 2047 characters as a form body with the same query', async () => {
@@ -137,7 +137,7 @@ describe('page hits', () => {
     const [url, body] = beacon.mock.calls[0]!;
     expect(url).not.toContain('?');
     expect((body as Blob).type).toBe('application/x-www-form-urlencoded');
-    expect(await (body as Blob).text()).toBe(t.sent[0]);
+    expect(await (body as Blob).text()).toBe(t.sent![0]);
   });
 
   it('runs the privacy guard on what is sent (SPEC §5)', () => {
@@ -297,7 +297,7 @@ describe('hits of their own (batch) and variables on every hit', () => {
     expect(last()).not.toHaveProperty('events');
     search.send({ type: 'page' });
     expect(last()).toMatchObject({ v10: 'chickenpox', events: 'event2' });
-    expect(t.sent).toHaveLength(3);
+    expect(t.sent!).toHaveLength(3);
   });
 
   it('the every-hit variables go on every hit as they are when it is sent, link filters or not; a variable set for the hit wins', () => {
@@ -326,7 +326,7 @@ describe('visitor id (mid)', () => {
   it('sends no id without the identity: no cookie of its own is read', () => {
     const t = createTracker(config, { log: logger() });
     t.send({ type: 'page' });
-    expect(read(t.sent[0]!)).not.toHaveProperty('mid');
+    expect(read(t.sent![0]!)).not.toHaveProperty('mid');
   });
 
   it('a hit that waits for the id leaves once, when the identity calls back, with the time it happened', () => {
@@ -339,15 +339,15 @@ describe('visitor id (mid)', () => {
     t.set('pageName', 'second');
     t.send({ type: 'page' });
     vi.setSystemTime(new Date(2026, 10, 22, 9, 0, 30));
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
     calls[0]!('3'.repeat(38));
     calls[1]!('');
     vi.useRealTimers();
-    expect(t.sent.map((q) => [read(q).pageName, read(q).mid])).toEqual([
+    expect(t.sent!.map((q) => [read(q).pageName, read(q).mid])).toEqual([
       ['first', '3'.repeat(38)],
       ['second', undefined],
     ]);
-    expect(read(t.sent[0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
+    expect(read(t.sent![0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
     expect(beacon).toHaveBeenCalledTimes(2);
   });
 
@@ -356,7 +356,7 @@ describe('visitor id (mid)', () => {
     const t = createTracker(config, { log: logger(), gate: () => 'drop', identity: { withId } });
     t.send({ type: 'page' });
     expect(withId).not.toHaveBeenCalled();
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
   });
 });
 
@@ -376,19 +376,19 @@ describe('consent (SPEC §4)', () => {
     vi.setSystemTime(new Date(2026, 10, 22, 9, 5, 0));
     t.set('pageName', 'second');
     t.send({ type: 'page' });
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
     expect(beacon).not.toHaveBeenCalled();
     t.release();
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
     set('send');
     t.release();
     vi.useRealTimers();
-    expect(t.sent.map((q) => read(q).pageName)).toEqual(['first', 'second']);
-    expect(read(t.sent[0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
+    expect(t.sent!.map((q) => read(q).pageName)).toEqual(['first', 'second']);
+    expect(read(t.sent![0]!).t).toMatch(/^22\/10\/2026 9:0:0 /);
     // The identifier allowed when they leave goes with them.
-    expect(read(t.sent[0]!).mid).toBe('1'.repeat(38));
+    expect(read(t.sent![0]!).mid).toBe('1'.repeat(38));
     t.release();
-    expect(t.sent).toHaveLength(2);
+    expect(t.sent!).toHaveLength(2);
   });
 
   it('drops the waiting hits and every later one when Statistics is off, except an exempt report', () => {
@@ -398,13 +398,13 @@ describe('consent (SPEC §4)', () => {
     t.release();
     set('send');
     t.release();
-    expect(t.sent).toEqual([]);
+    expect(t.sent!).toEqual([]);
     set('drop');
     t.send({ type: 'page' });
     t.send({ type: 'link', linkType: 'o', name: 'Cookies: Statistics Off', exempt: true });
-    expect(t.sent).toHaveLength(1);
-    expect(read(t.sent[0]!)).toMatchObject({ pev2: 'Cookies: Statistics Off' });
-    expect(read(t.sent[0]!)).not.toHaveProperty('mid');
+    expect(t.sent!).toHaveLength(1);
+    expect(read(t.sent![0]!)).toMatchObject({ pev2: 'Cookies: Statistics Off' });
+    expect(read(t.sent![0]!)).not.toHaveProperty('mid');
   });
 
   it('keeps at most 50 waiting hits, the newest', () => {
@@ -416,6 +416,6 @@ describe('consent (SPEC §4)', () => {
     set('send');
     t.release();
     expect(beacon).toHaveBeenCalledTimes(50);
-    expect(read(t.sent[19]!).c1).toBe('hit59');
+    expect(read(t.sent![19]!).c1).toBe('hit59');
   });
 });

@@ -1,5 +1,5 @@
 import type { AnalyticsConfig, Bridge, Logger, PostTrackCallback, PreinstalledTracker, Visitor } from '../core/types';
-import { guardHit, rememberedGuard, URL_KEYS } from '../privacy';
+import { guardHit, type guardValue, URL_KEYS } from '../privacy';
 import { encode, type Pair } from './encode';
 import { sendThenCall } from './post-track';
 import { beaconUrl, send as transmit } from './transport';
@@ -34,14 +34,22 @@ export interface Tracker extends HitVariables {
   batch(): HitVariables;
   /** Sends or drops the hits waiting for consent, as the consent state now says. */
   release(): void;
-  /** The last hits sent (query strings), newest last, bounded to 20 — used by tests and the debugger. */
-  sent: string[];
+  /**
+   * The last hits sent (query strings), newest last, bounded to 20, for tests: kept only in development and
+   * staging containers (TW_DEBUG_BRIDGE), so a production page holds no copy of its hits.
+   */
+  sent?: string[];
 }
 
 export interface TrackerDeps {
   log: Logger;
   /** The consent gate (analytics/consent.ts); without one every hit is sent. */
   gate?: () => 'send' | 'wait' | 'drop';
+  /**
+   * The privacy guard of each value (privacy/guard.ts): a page that sends more than its page view passes one that
+   * remembers what it guarded (rememberedGuard), since every hit repeats the page's values; guardValue without one.
+   */
+  guard?: typeof guardValue;
   /** The debug bridge, told what the guard removes (development and staging containers only). */
   bridge?: Bridge;
   /** The variables on every hit, by query key, as they are when the hit is sent (the page it happens on). */
@@ -84,10 +92,8 @@ function cap(key: string, value: string): string {
  */
 export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Tracker {
   const { log } = deps;
-  const sent: string[] = [];
-  // A page that sends more than its page view (link hits) guards the values every hit repeats once.
-  const guard = TW_LINK_HITS ? rememberedGuard() : undefined;
-  const waiting: Array<() => void> = [];
+  // Hits waiting for the consent choice, oldest first; made by the first that waits (only a gate makes one wait).
+  let waiting: Array<() => void> | undefined;
 
   const hitVariables = (): HitVariables => {
     // Variables by query key; context data as `c.<key>`, so link filtering treats both alike.
@@ -155,9 +161,9 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
               // Without link hits (the minimal container) the guard's call stays as it was: 4 bytes of a 5 KB budget.
               const query = encode(
                 TW_DEBUG_BRIDGE && deps.bridge
-                  ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config), guard)
+                  ? guardHit(last, config, cap, (key, value) => deps.bridge!.onGuard([[key, value]], config), deps.guard)
                   : TW_LINK_HITS
-                    ? guardHit(last, config, cap, undefined, guard)
+                    ? guardHit(last, config, cap, undefined, deps.guard)
                     : guardHit(last, config, cap),
                 now,
               );
@@ -170,8 +176,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
                 TW_POST_TRACK && deps.callbacks
                   ? sendThenCall(deps.callbacks, log, beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, unload)
                   : transmit(beaconUrl(TW_PREINSTALLED && deps.preinstalled ? deps.preinstalled.config : config), query, unload);
-              sent.push(query);
-              if (sent.length > 20) sent.shift();
+              if (TW_DEBUG_BRIDGE && tracker.sent!.push(query) > 20) tracker.sent!.shift();
               if (TW_EVENT_HISTORY && deps.history) deps.history(names);
               log.debug('analytics:', hit.type, how, query);
             } catch (e) {
@@ -191,7 +196,7 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
             const decision = hit.exempt ? 'send' : consentState(deps);
             if (decision == 'send') deliver();
             else if (decision == 'wait') {
-              if (waiting.push(deliver) > QUEUE_LIMIT) waiting.shift();
+              if ((waiting ||= []).push(deliver) > QUEUE_LIMIT) waiting.shift();
             } else log.debug('analytics: hit dropped: no consent');
           }
         } catch (e) {
@@ -204,15 +209,16 @@ export function createTracker(config: AnalyticsConfig, deps: TrackerDeps): Track
     };
   };
 
-  return {
+  const tracker: Tracker = {
     ...hitVariables(),
-    sent,
+    ...(TW_DEBUG_BRIDGE && { sent: [] }),
     batch: hitVariables,
     release() {
       if (TW_CONSENT) {
         const now = consentState(deps);
-        if (now != 'wait') for (const deliver of waiting.splice(0)) if (now == 'send') deliver();
+        if (now != 'wait' && waiting) for (const deliver of waiting.splice(0)) if (now == 'send') deliver();
       }
     },
   };
+  return tracker;
 }

@@ -1,5 +1,14 @@
-import { createTracker, type HitVariables, type Tracker } from '../../analytics';
+import { createTracker, type HitVariables, type Tracker, type TrackerDeps } from '../../analytics';
+import { rememberedGuard } from '../../privacy';
 import type { Context, PostTrackCallback, RuleEvent } from '../../core/types';
+
+/** The property's consent gate, and the release of the hits that waited for it when the choice changes; none without settings. */
+function consentGate(ctx: Context): Pick<TrackerDeps, 'gate'> | undefined {
+  const consent = ctx.config.consent;
+  if (!consent) return;
+  document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', () => trackerOf(ctx).release(), undefined));
+  return { gate: consent.module(ctx, consent) };
+}
 
 /** The page's one analytics tracker, created on first use from the container's settings. */
 export function trackerOf(ctx: Context): Tracker {
@@ -7,11 +16,12 @@ export function trackerOf(ctx: Context): Tracker {
   if (!tracker) {
     const config = ctx.config.analytics;
     if (!config) throw new Error('the container has no analytics settings');
-    const consent = ctx.config.consent;
-    const created = (tracker = createTracker(config, {
+    ctx.shared.tracker = tracker = createTracker(config, {
       log: ctx.log,
+      // A page that sends more than its page view (link hits) guards the values every hit repeats once.
+      ...(TW_LINK_HITS && { guard: rememberedGuard() }),
       // The consent gate (SPEC §4); compiled in only where the property has one (TW_CONSENT).
-      ...(TW_CONSENT && consent && { gate: consent.module(ctx, consent) }),
+      ...(TW_CONSENT && consentGate(ctx)),
       // The visitor id for `mid` (docs/IDENTITY.md); compiled in only when the property uses it.
       ...(TW_IDENTITY && { identity: ctx.identity }),
       // The tracker the page creates itself, looked for from now on; compiled in only when the property names one.
@@ -24,10 +34,7 @@ export function trackerOf(ctx: Context): Tracker {
       ...(TW_POST_TRACK && { callbacks: ctx.shared.callbacks as PostTrackCallback[] | undefined }),
       // Development and staging containers tell the debugger what the privacy guard removes.
       ...(TW_DEBUG_BRIDGE && { bridge: ctx.bridge }),
-    }));
-    ctx.shared.tracker = created;
-    // A changed choice sends or drops the hits that waited for it.
-    if (TW_CONSENT && consent) document.addEventListener(consent.changeEvent, () => ctx.safe('Consent', created.release, undefined));
+    });
   }
   return tracker;
 }
@@ -36,5 +43,6 @@ export function trackerOf(ctx: Context): Tracker {
  * The variables of the hit the rule's event occurrence sends, kept on the occurrence: what a rule sets goes
  * with that hit, or, when the occurrence sends none, nowhere. Without an occurrence: the tracker's own.
  */
-export const hitOf = (ctx: Context, event: RuleEvent): HitVariables =>
-  TW_OCCURRENCES && event.occurrence ? event.occurrence.hit || (event.occurrence.hit = trackerOf(ctx).batch()) : trackerOf(ctx);
+export const hitOf: (ctx: Context, event: RuleEvent) => HitVariables = TW_OCCURRENCES
+  ? (ctx, event) => (event.occurrence ? event.occurrence.hit || (event.occurrence.hit = trackerOf(ctx).batch()) : trackerOf(ctx))
+  : trackerOf;
