@@ -84,3 +84,14 @@ describe('cookie reads', () => {
     expect(reads.mock.calls).toHaveLength(2);
   });
 });
+
+describe('cookie text', () => {
+  it('decodes escaped names and values, keeps unescaped text and a broken escape as written', () => {
+    document.cookie = 'tw%20name=a%20b%3Bc; path=/';
+    document.cookie = 'tw_plain=a+b~c; path=/';
+    document.cookie = 'tw_broken=100%zz%; path=/';
+    document.cookie = 'tw_set=' + encodeURIComponent('£5 & 10% off') + '; path=/';
+    const got = run(() => ['tw name', 'tw%20name', 'tw_plain', 'tw_broken', 'tw_set'].map((name) => ctx.cookie.get(name)));
+    expect(got).toEqual(['a b;c', undefined, 'a+b~c', '100%zz%', '£5 & 10% off']);
+  });
+});

@@ -1,8 +1,9 @@
 import type { CookieApi, CookieOptions } from './types';
 
+/** Text without an escape is as it is: most cookie names and values, read on every get. */
 const decode = (text: string): string => {
   try {
-    return decodeURIComponent(text);
+    return text.includes('%') ? decodeURIComponent(text) : text;
   } catch {
     return text;
   }

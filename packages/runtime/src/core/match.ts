@@ -19,12 +19,19 @@ export function matchesValue(actual: string | undefined, settings: Settings): bo
   return settings.caseInsensitive ? actual.toLowerCase() === expected.toLowerCase() : actual === expected;
 }
 
+// The parameters of the last query text read, by lower-cased name (the first occurrence of each): every
+// query-parameter data element of a hit reads the same text, which is parsed again only once it changes.
+let parsed: [search: string, params: Map<string, string>] | undefined;
+
 /** The first query parameter whose name matches case-insensitively (SPEC §3). */
 export function queryParam(name: string, search = location.search): string | undefined {
-  const wanted = name.toLowerCase();
-  let found: string | undefined;
-  new URLSearchParams(search).forEach((value, key) => {
-    if (found === undefined && key.toLowerCase() === wanted) found = value;
-  });
-  return found;
+  if (!parsed || parsed[0] !== search) {
+    const params = new Map<string, string>();
+    new URLSearchParams(search).forEach((value, key) => {
+      key = key.toLowerCase();
+      if (!params.has(key)) params.set(key, value);
+    });
+    parsed = [search, params];
+  }
+  return parsed[1].get(name.toLowerCase());
 }

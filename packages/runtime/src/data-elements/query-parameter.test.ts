@@ -41,7 +41,10 @@ describe('query-parameter data element', () => {
   it('reads the address as it is now (single-page navigation)', () => {
     setUrl('https://www.health.localhost/?currentPage=1');
     const satellite = start(['currentpage']);
+    expect(satellite.getVar('currentpage')).toBe('1');
     history.pushState(null, '', '/?currentPage=2');
     expect(satellite.getVar('currentpage')).toBe('2');
+    history.pushState(null, '', '/?other=1');
+    expect(satellite.getVar('currentpage')).toBe('none');
   });
 });
