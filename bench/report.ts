@@ -1,6 +1,7 @@
 // The printed tables and the targets of issue 6, from the measured figures.
 import type { BytesResult, Sized } from './bytes';
 import type { ClickWorkResult } from './click-work';
+import type { HistoryResult } from './history';
 import type { IdentityResult } from './identity';
 import type { LighthouseResult } from './lighthouse';
 import type { VariantCost } from './page-cost';
@@ -84,6 +85,18 @@ export function clickWorkText(c: ClickWorkResult): string {
   return (
     `One click's work on the main thread, unthrottled, mean of ${c.clicks * c.rounds} clicks each, the page's own ${Math.round(c.pageUs)} µs taken off (bench/click-work.ts): ` +
     c.variants.map(one).join('; ')
+  );
+}
+
+export function historyTable(r: HistoryResult, throttling: number): string {
+  const fresh = (id: string) => r.rows.find((row) => row.id === id && row.times === 0);
+  return table(
+    `8. A visitor's event history (bench/history.ts): the health-site production page, ${throttling}x CPU throttling, ${r.loads} loads each; tasks over 50 ms from the start to 2.5 s after the page view, against the same container for a visitor with no history`,
+    ['', 'times held', 'stored bytes', 'long-task ms (median)', 'p90', 'longest task ms (median)', 'x no history'],
+    r.rows.map((row) => {
+      const peer = fresh(row.id);
+      return [row.label, bytes(row.times), bytes(row.storedBytes), ms(row.longTaskMs.median), ms(row.longTaskMs.p90), ms(row.longestMs.median), peer && row !== peer ? times(ratio(row.longTaskMs.median, peer.longTaskMs.median)) : ''];
+    }),
   );
 }
 

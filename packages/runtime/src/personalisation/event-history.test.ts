@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sendBeacon from '../actions/send-beacon';
 import setVariables from '../actions/set-variables';
@@ -162,6 +163,75 @@ describe('recording and counting', () => {
     // The newest times stay, in order, and only the oldest went.
     expect(left).toEqual(times.slice(0, left.length));
     expect(left.length).toBeLessThan(times.length);
+  });
+
+  it('reads the stored history once a page while no other page writes it, and afresh once one has', () => {
+    localStorage.setItem(HISTORY_KEY, JSON.stringify({ [eventKey('event1')]: [NOW - DAY] }));
+    const parse = vi.spyOn(JSON, 'parse');
+    const history = createHistory(enabled(), gate);
+    const parsed = () => parse.mock.calls.filter(([text]) => typeof text == 'string' && text.startsWith('{"')).length;
+    expect(history.counts()).toEqual({ [E1]: '1', [E15]: '0' });
+    history.record(['event1']);
+    vi.advanceTimersByTime(0);
+    history.record(['event15']);
+    vi.advanceTimersByTime(0);
+    expect(history.count('event1', 30)).toBe(2);
+    expect(parsed()).toBe(1);
+    // Another page of the site stored an event meanwhile: it is counted, and kept by the next write.
+    const other = storedJson();
+    parse.mockClear();
+    localStorage.setItem(HISTORY_KEY, JSON.stringify({ ...other, [eventKey('event1')]: [NOW, ...other[eventKey('event1')]!] }));
+    expect(history.count('event1', 30)).toBe(3);
+    history.record(['event1']);
+    expect(storedJson()[eventKey('event1')]).toEqual([NOW, NOW, NOW, NOW - DAY]);
+    expect(storedJson()[eventKey('event15')]).toEqual([NOW]);
+    parse.mockRestore();
+  });
+
+  it('each write keeps what writing the whole history again in time order would keep', () => {
+    // What SPEC §9 keeps, written the plain way: every time, newest first; 30 days; the first 1000 events; bytes.
+    const expected = (all: Array<[number, string]>, now: number) => {
+      const kept: Record<string, number[]> = {};
+      let size = 1;
+      let events = 0;
+      for (const [t, key] of all.filter(([t]) => now - t < HISTORY_DAYS * DAY).sort((a, b) => b[0] - a[0])) {
+        if (!kept[key] && events == HISTORY_EVENTS) continue;
+        if ((size += ('' + t).length + (kept[key] ? 1 : key.length + 6)) > HISTORY_BYTES) break;
+        if (kept[key]) kept[key].push(t);
+        else {
+          kept[key] = [t];
+          events++;
+        }
+      }
+      return kept;
+    };
+    const time = fc.integer({ min: NOW - 40 * DAY, max: NOW });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(time, fc.integer({ min: 0, max: 1100 })), { maxLength: 4000 }), fc.array(fc.integer({ min: 0, max: 1100 }), { minLength: 1, maxLength: 4 }), (made, names) => {
+        localStorage.clear();
+        const all = made.map(([t, i]) => [t, eventKey('made' + i)] as [number, string]);
+        const stored: Record<string, number[]> = {};
+        for (const [t, key] of all) (stored[key] ||= []).push(t);
+        localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
+        const history = createHistory(enabled(), gate);
+        history.record(names.map((i) => 'made' + i));
+        all.push(...names.map((i) => [NOW, eventKey('made' + i)] as [number, string]));
+        expect(storedJson()).toEqual(expected(all, NOW));
+      }),
+      { numRuns: 60 },
+    );
+    // More events than are kept; over the byte limit from many events at once, from one, and from one after
+    // 600 events that happened once, longer ago, and go whole.
+    const made: Array<[length: number, key: (i: number) => number]> = [[1300, (i) => i], [150_000, (i) => i % 900], [150_000, () => 1], [150_000, (i) => (i < 149_400 ? 1 : i)]];
+    for (const [length, key] of made) {
+      const all = Array.from({ length }, (_, i) => [NOW - 1 - i * 15_000, eventKey('made' + key(i))] as [number, string]);
+      const stored: Record<string, number[]> = {};
+      for (const [t, key] of all) (stored[key] ||= []).push(t);
+      localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
+      createHistory(enabled(), gate).record(['event1', 'made3']);
+      all.push([NOW, eventKey('event1')], [NOW, eventKey('made3')]);
+      expect(storedJson()).toEqual(expected(all, NOW));
+    }
   });
 
   it('a corrupt or foreign value is discarded, never thrown, and replaced on the next write', () => {

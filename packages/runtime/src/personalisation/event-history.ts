@@ -18,6 +18,7 @@ const DAY = 864e5;
 /** An event key as eventKey writes it: anything else in the entry is foreign, and discarded. */
 const KEY = /^[0-9a-z]{1,7}$/;
 
+/** Per event key, its times, newest first. */
 type Store = Record<string, number[]>;
 /** One time an event happened: when, and the event's key. */
 type Entry = [time: number, key: string];
@@ -32,50 +33,31 @@ export function eventKey(name: string): string {
 
 const recent = (now: number, t: number) => now - t < HISTORY_DAYS * DAY;
 
-/** What is kept of the last 30 days. A value that is not JSON, or not the history's shape, is discarded. */
-function read(now: number): Entry[] {
-  const entries: Entry[] = [];
+/** The stored text's history: its events' times, newest first. A value that is not JSON, or not the history's shape, is discarded. */
+function parse(text: string | null): Store {
+  const store: Store = {};
   let stored: Store = {};
   try {
-    stored = JSON.parse(localStorage.getItem(HISTORY_KEY)!);
+    stored = JSON.parse(text!);
   } catch {
     // Corrupt: read as empty, and replaced on the next write.
   }
   // for...in takes null, a number or a string: nothing of theirs has the shape.
-  for (const key in stored)
-    if (KEY.test(key) && Array.isArray(stored[key])) for (const t of stored[key]) if (typeof t == 'number' && recent(now, t)) entries.push([t, key]);
-  return entries;
+  for (const key in stored) {
+    const times = KEY.test(key) && Array.isArray(stored[key]) ? stored[key].filter((t) => typeof t == 'number') : [];
+    if (times.length) store[key] = times.sort((a, b) => b - a);
+  }
+  return store;
 }
 
-/**
- * Stores the entries within SPEC §9's limits, newest first: the 1000 events that happened last, and
- * times while the stored text stays within 2097152 bytes (counted exactly as JSON writes it: keys are
- * [0-9a-z], so every character is a byte), the older ones left out.
- */
-function write(entries: Entry[]): void {
-  const kept: Store = {};
-  // `{}`, less the comma the first event does not take.
-  let size = 1;
-  let events = 0;
-  for (const [t, key] of entries.sort((a, b) => b[0] - a[0])) {
-    const list = kept[key];
-    if (!list && events == HISTORY_EVENTS) continue;
-    // `,<t>` in its list, or `,"<key>":[<t>]` for a new event.
-    if ((size += ('' + t).length + (list ? 1 : key.length + 6)) > HISTORY_BYTES) break;
-    if (list) list.push(t);
-    else {
-      kept[key] = [t];
-      events++;
-    }
-  }
-  localStorage.setItem(HISTORY_KEY, JSON.stringify(kept));
-}
+/** `"<key>":[<t>,...]`, as JSON writes the key's entry. */
+const entryText = (key: string, times: number[]) => '"' + key + '":' + JSON.stringify(times);
 
 export interface History {
   /**
    * The events of a hit the container sent (or a custom event its rules heard) happened now. Never throws.
-   * Kept in memory and stored in a task of their own, once for all the events of a task: reading, sorting and
-   * writing the stored history (up to 2 MB) is not the hit's task's work. A page left first stores them then.
+   * Kept in memory and stored in a task of their own, once for all the events of a task: writing the stored
+   * history (up to 2 MB) is not the hit's task's work. A page left first stores them then.
    */
   record(names: string[]): void;
   /** The page-load decision's parameters: `tw.history.<event>_<days>d` = how often the event happened in those days. Never throws. */
@@ -94,13 +76,85 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
   };
   /** Recorded, not stored yet: every count reads them beside the stored history. */
   let pending: Entry[] = [];
-  const entries = (now: number) => read(now).concat(pending.filter(([t]) => recent(now, t)));
+  /**
+   * The stored history as this page last read or wrote it: its text, its times by key, and each key's entry
+   * text. Read again only when the stored text is another (another page of the site wrote it), so that a long
+   * history (up to 2 MB) is parsed once a page, and a write rebuilds only the entries it changed.
+   */
+  let text: string | null | undefined;
+  let held: Store = {};
+  let texts: Record<string, string> = {};
+  const stored = (): Store => {
+    const current = localStorage.getItem(HISTORY_KEY);
+    if (current !== text) {
+      text = current;
+      held = parse(current);
+      texts = {};
+    }
+    return held;
+  };
+  /** How often the event happened in the last `days` days: the stored times (newest first) and those waiting. */
+  const countOf = (name: string, days: number) => {
+    const now = Date.now();
+    const key = eventKey(name);
+    const within = Math.min(days, HISTORY_DAYS) * DAY;
+    let n = 0;
+    for (const t of stored()[key] || []) {
+      if (now - t >= within) break;
+      n++;
+    }
+    for (const [t, k] of pending) if (k == key && now - t < within) n++;
+    return n;
+  };
+  /**
+   * Stores what waits within SPEC §9's limits: times of the last 30 days, the 1000 events that happened last,
+   * and the newest times while the stored text stays within 2097152 bytes (counted exactly as JSON writes it:
+   * keys are [0-9a-z], so every character is a byte), the older ones left out.
+   */
+  const write = (now: number) => {
+    const store = stored();
+    const last = (key: string) => store[key]![store[key]!.length - 1]!;
+    for (const [t, key] of pending) {
+      const times = (store[key] ||= []);
+      // Newest first, after the times it ties with (usually at the front: it happened now).
+      let at = 0;
+      while (at < times.length && times[at]! >= t) at++;
+      times.splice(at, 0, t);
+      delete texts[key];
+    }
+    for (const key in store) {
+      while (store[key]!.length && !recent(now, last(key))) {
+        store[key]!.pop();
+        delete texts[key];
+      }
+      if (!store[key]!.length) delete store[key];
+    }
+    // The events that happened last, by their newest time.
+    let keys = Object.keys(store).sort((a, b) => store[b]![0]! - store[a]![0]!);
+    for (const key of keys.splice(HISTORY_EVENTS)) delete store[key];
+    // `{}`, less the comma the first entry does not take.
+    let size = 1;
+    for (const key of keys) size += (texts[key] ||= entryText(key, store[key]!)).length + 1;
+    while (size > HISTORY_BYTES) {
+      // The oldest time goes: `,<t>` from its list, or `,"<key>":[<t>]` for its event's only time.
+      const key = keys.reduce((a, b) => (last(b) < last(a) ? b : a));
+      const times = store[key]!;
+      delete texts[key];
+      size -= ('' + times.pop()).length + (times.length ? 1 : key.length + 6);
+      if (!times.length) {
+        delete store[key];
+        keys = keys.filter((k) => k != key);
+      }
+    }
+    localStorage.setItem(HISTORY_KEY, (text = '{' + keys.map((key) => (texts[key] ||= entryText(key, store[key]!))).join(',') + '}'));
+  };
   const store = () => {
     try {
       // The choice as it is now: withdrawn since the events happened, they are not kept.
-      if (pending.length && allowed()) write(entries(Date.now()));
+      if (pending.length && allowed()) write(Date.now());
     } catch {
-      // Storage full or unavailable: the history stays as it was.
+      // Storage full or unavailable: the history stays as it was, and this page reads it again.
+      text = undefined;
     }
     pending = [];
   };
@@ -127,11 +181,7 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
       const out: Record<string, string> = {};
       try {
         // No parameter asked for: nothing read (a page's first localStorage read costs its head ms; docs/PERFORMANCE.md).
-        if (config.history!.length && allowed()) {
-          const now = Date.now();
-          const all = entries(now);
-          for (const [parameter, event, days] of config.history!) out[parameter] = '' + countIn(all, now, event, days);
-        }
+        if (config.history!.length && allowed()) for (const [parameter, event, days] of config.history!) out[parameter] = '' + countOf(event, days);
       } catch {
         // No storage: no history parameters.
       }
@@ -139,8 +189,7 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     },
     count(name, days) {
       try {
-        const now = Date.now();
-        return allowed() ? countIn(entries(now), now, name, days) : 0;
+        return allowed() ? countOf(name, days) : 0;
       } catch {
         // No storage: nothing happened.
         return 0;
@@ -149,4 +198,3 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
   };
 }
 
-const countIn = (entries: Entry[], now: number, name: string, days: number) => entries.filter(([t, key]) => key == eventKey(name) && now - t < days * DAY).length;
