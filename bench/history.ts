@@ -10,7 +10,7 @@ import { startSite, VARIANTS, type Variant } from './containers';
 import { isPageView } from './server';
 import { summarise, type Summary } from './stats';
 
-/** Visits of the page the tasks are summed over: through the page view, its history written, and the window's load rules. */
+/** How long after the page view tasks are still summed: the history written after it, and the window-loaded rules. */
 const AFTER_PAGE_VIEW_MS = 2500;
 /** Events the made history spreads its times over (SPEC §9 keeps 1000). */
 const EVENTS = 1000;

@@ -170,7 +170,11 @@ describe('recording and counting', () => {
     const parse = vi.spyOn(JSON, 'parse');
     const history = createHistory(enabled(), gate);
     const parsed = () => parse.mock.calls.filter(([text]) => typeof text == 'string' && text.startsWith('{"')).length;
+    const getItem = vi.spyOn(localStorage, 'getItem');
+    // Two parameters, one read of the stored text.
     expect(history.counts()).toEqual({ [E1]: '1', [E15]: '0' });
+    expect(getItem).toHaveBeenCalledTimes(1);
+    getItem.mockRestore();
     history.record(['event1']);
     vi.advanceTimersByTime(0);
     history.record(['event15']);
@@ -188,7 +192,7 @@ describe('recording and counting', () => {
     parse.mockRestore();
   });
 
-  it('each write keeps what writing the whole history again in time order would keep', () => {
+  it('each write keeps what writing the whole history again in time order would keep, the page\'s next write too', () => {
     // What SPEC §9 keeps, written the plain way: every time, newest first; 30 days; the first 1000 events; bytes.
     const expected = (all: Array<[number, string]>, now: number) => {
       const kept: Record<string, number[]> = {};
@@ -206,17 +210,24 @@ describe('recording and counting', () => {
       return kept;
     };
     const time = fc.integer({ min: NOW - 40 * DAY, max: NOW });
+    const names = fc.array(fc.integer({ min: 0, max: 1100 }), { minLength: 1, maxLength: 4 });
     fc.assert(
-      fc.property(fc.array(fc.tuple(time, fc.integer({ min: 0, max: 1100 })), { maxLength: 4000 }), fc.array(fc.integer({ min: 0, max: 1100 }), { minLength: 1, maxLength: 4 }), (made, names) => {
+      fc.property(fc.array(fc.tuple(time, fc.integer({ min: 0, max: 1100 })), { maxLength: 4000 }), names, names, fc.integer({ min: 0, max: 15 * DAY }), (made, first, next, later) => {
         localStorage.clear();
+        vi.setSystemTime(NOW);
         const all = made.map(([t, i]) => [t, eventKey('made' + i)] as [number, string]);
         const stored: Record<string, number[]> = {};
         for (const [t, key] of all) (stored[key] ||= []).push(t);
         localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
         const history = createHistory(enabled(), gate);
-        history.record(names.map((i) => 'made' + i));
-        all.push(...names.map((i) => [NOW, eventKey('made' + i)] as [number, string]));
+        history.record(first.map((i) => 'made' + i));
+        all.push(...first.map((i) => [NOW, eventKey('made' + i)] as [number, string]));
         expect(storedJson()).toEqual(expected(all, NOW));
+        // The same page later: the entries it kept from its first write, where their times did not change.
+        vi.setSystemTime(NOW + later);
+        history.record(next.map((i) => 'made' + i));
+        all.push(...next.map((i) => [NOW + later, eventKey('made' + i)] as [number, string]));
+        expect(storedJson()).toEqual(expected(all, NOW + later));
       }),
       { numRuns: 60 },
     );
@@ -228,9 +239,16 @@ describe('recording and counting', () => {
       const stored: Record<string, number[]> = {};
       for (const [t, key] of all) (stored[key] ||= []).push(t);
       localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
-      createHistory(enabled(), gate).record(['event1', 'made3']);
+      vi.setSystemTime(NOW);
+      const history = createHistory(enabled(), gate);
+      history.record(['event1', 'made3']);
       all.push([NOW, eventKey('event1')], [NOW, eventKey('made3')]);
       expect(storedJson()).toEqual(expected(all, NOW));
+      // Five days on, the oldest times are past 30 days.
+      vi.setSystemTime(NOW + 5 * DAY);
+      history.record(['made3']);
+      all.push([NOW + 5 * DAY, eventKey('made3')]);
+      expect(storedJson()).toEqual(expected(all, NOW + 5 * DAY));
     }
   });
 

@@ -93,13 +93,13 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     }
     return held;
   };
-  /** How often the event happened in the last `days` days: the stored times (newest first) and those waiting. */
-  const countOf = (name: string, days: number) => {
+  /** How often the event happened in the last `days` days: its stored times (newest first) and those waiting. */
+  const countOf = (store: Store, name: string, days: number) => {
     const now = Date.now();
     const key = eventKey(name);
     const within = Math.min(days, HISTORY_DAYS) * DAY;
     let n = 0;
-    for (const t of stored()[key] || []) {
+    for (const t of store[key] || []) {
       if (now - t >= within) break;
       n++;
     }
@@ -114,24 +114,31 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
   const write = (now: number) => {
     const store = stored();
     const last = (key: string) => store[key]![store[key]!.length - 1]!;
+    // An event's entry text is kept from write to write: every change to its times forgets it.
+    const changed = (key: string) => {
+      delete texts[key];
+      if (!store[key]!.length) delete store[key];
+    };
     for (const [t, key] of pending) {
       const times = (store[key] ||= []);
       // Newest first, after the times it ties with (usually at the front: it happened now).
       let at = 0;
       while (at < times.length && times[at]! >= t) at++;
       times.splice(at, 0, t);
-      delete texts[key];
+      changed(key);
     }
     for (const key in store) {
-      while (store[key]!.length && !recent(now, last(key))) {
-        store[key]!.pop();
-        delete texts[key];
-      }
-      if (!store[key]!.length) delete store[key];
+      const times = store[key]!;
+      const n = times.length;
+      while (times.length && !recent(now, last(key))) times.pop();
+      if (times.length < n) changed(key);
     }
     // The events that happened last, by their newest time.
     let keys = Object.keys(store).sort((a, b) => store[b]![0]! - store[a]![0]!);
-    for (const key of keys.splice(HISTORY_EVENTS)) delete store[key];
+    for (const key of keys.splice(HISTORY_EVENTS)) {
+      store[key]!.length = 0;
+      changed(key);
+    }
     // `{}`, less the comma the first entry does not take.
     let size = 1;
     for (const key of keys) size += (texts[key] ||= entryText(key, store[key]!)).length + 1;
@@ -139,12 +146,9 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
       // The oldest time goes: `,<t>` from its list, or `,"<key>":[<t>]` for its event's only time.
       const key = keys.reduce((a, b) => (last(b) < last(a) ? b : a));
       const times = store[key]!;
-      delete texts[key];
       size -= ('' + times.pop()).length + (times.length ? 1 : key.length + 6);
-      if (!times.length) {
-        delete store[key];
-        keys = keys.filter((k) => k != key);
-      }
+      changed(key);
+      if (!store[key]) keys = keys.filter((k) => k != key);
     }
     localStorage.setItem(HISTORY_KEY, (text = '{' + keys.map((key) => (texts[key] ||= entryText(key, store[key]!))).join(',') + '}'));
   };
@@ -181,7 +185,10 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
       const out: Record<string, string> = {};
       try {
         // No parameter asked for: nothing read (a page's first localStorage read costs its head ms; docs/PERFORMANCE.md).
-        if (config.history!.length && allowed()) for (const [parameter, event, days] of config.history!) out[parameter] = '' + countOf(event, days);
+        if (config.history!.length && allowed()) {
+          const store = stored();
+          for (const [parameter, event, days] of config.history!) out[parameter] = '' + countOf(store, event, days);
+        }
       } catch {
         // No storage: no history parameters.
       }
@@ -189,7 +196,7 @@ export function createHistory(config: PersonalisationConfig, consent: () => Cons
     },
     count(name, days) {
       try {
-        return allowed() ? countOf(name, days) : 0;
+        return allowed() ? countOf(stored(), name, days) : 0;
       } catch {
         // No storage: nothing happened.
         return 0;
