@@ -1,7 +1,7 @@
 // The e2e suite's wait: it returns the first value that holds, and otherwise fails on the clock,
 // naming what it waited for and the last value it read.
 import { describe, expect, it } from 'vitest';
-import { eventually } from './eventually';
+import { eventually, within } from './eventually';
 
 describe('eventually', () => {
   it('returns the first value that holds, reading until then', async () => {
@@ -20,3 +20,15 @@ describe('eventually', () => {
     expect(reads).toBeLessThan(10);
   });
 });
+
+describe('within', () => {
+  it('passes on what the call answers in time', async () => {
+    await expect(within(1000, 'newPage', Promise.resolve('page'))).resolves.toBe('page');
+    await expect(within(1000, 'newPage', Promise.reject(new Error('closed')))).rejects.toThrow('closed');
+  });
+
+  it('fails a call that never answers, naming it', async () => {
+    await expect(within(50, 'context.close', new Promise(() => {}))).rejects.toThrow(/^context\.close: no answer within 50 ms$/);
+  });
+});
+

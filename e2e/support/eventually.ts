@@ -35,3 +35,16 @@ function describe(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
+
+/**
+ * A browser call that has no timeout of its own (Playwright's newContext, addCookies, newPage and
+ * close): after `ms` it rejects, naming the call, so a hang fails as that call rather than as the
+ * test's own timeout, which names nothing. The call itself is not cancelled.
+ */
+export function within<T>(ms: number, what: string, call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+}

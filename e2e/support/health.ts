@@ -9,6 +9,10 @@ import { launchBrowser } from './browser';
 import { identityHandler } from './identity';
 import { startTestServer, type Hit, type TestServer } from './server';
 import { giveConsent } from './consent';
+import { within } from './eventually';
+
+/** Bound on the visitor's browser calls that have no timeout of their own: well under a test's 60 s. */
+const BROWSER_CALL_MS = 20_000;
 
 export const HEALTH_PROPERTY = join(import.meta.dirname, '..', '..', 'properties', 'health-site', 'property.json');
 
@@ -60,9 +64,12 @@ export async function startHealthSite(options: HealthSiteOptions = {}): Promise<
     browser,
     url,
     async visitor(consent = { statistics: true, marketing: true }) {
-      const context = await browser.newContext();
-      if (consent) await giveConsent(context, consent);
-      const page = await context.newPage();
+      const context = await within(BROWSER_CALL_MS, 'browser.newContext', browser.newContext());
+      if (consent) await within(BROWSER_CALL_MS, 'context.addCookies (consent)', giveConsent(context, consent));
+      const page = await within(BROWSER_CALL_MS, 'context.newPage', context.newPage());
+      // Tests close their visitors' contexts; a close that hangs names itself instead of timing the test out.
+      const close = context.close.bind(context);
+      context.close = (options) => within(BROWSER_CALL_MS, 'context.close', close(options));
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       return { context, page, errors };
