@@ -136,7 +136,7 @@ export function lighthouseTable(result: LighthouseResult, runs: number): string 
 export function scalingTable(results: readonly ScaleResult[], runs: number, throttling: number): string {
   return table(
     `4. Scaling with the property: generated properties, ${throttling}x CPU throttling, median of ${runs} loads; ms measured in the page`,
-    ['rules', 'click rules', 'data elements', 'min', 'min+gzip', 'min+brotli', 'compile s', 'start-up', 'first click', 'click (1 rule)', 'click (no rule)', 'direct call'],
+    ['rules', 'click rules', 'data elements', 'min', 'min+gzip', 'min+brotli', 'compile s', 'start-up', 'served', 'first click', 'click (1 rule)', 'click (no rule)', 'direct call'],
     results.map((r) => [
       bytes(r.rules),
       bytes(r.clickRules),
@@ -146,6 +146,7 @@ export function scalingTable(results: readonly ScaleResult[], runs: number, thro
       bytes(r.bytes.brotli),
       ms(r.compileMs / 1000, 2),
       ms(r.startup.median),
+      ms(r.servedStartup.median),
       ms(r.firstClick.median, 2),
       ms(r.click.median, 2),
       ms(r.clickNoMatch.median, 3),
@@ -162,6 +163,9 @@ export interface Growth {
   startupPerRuleUs: number;
   /** Start-up of the 1,000-rule property, ms (median), when it was measured. */
   startupAt1000?: number;
+  /** The same two for the container served as its own script (its evaluation's main-thread time). */
+  servedPerRuleUs: number;
+  servedAt1000?: number;
   /** Largest over smallest direct-call median: about 1 when the cost does not follow the rule count. */
   directCallSpread: number;
   verdict: string;
@@ -173,12 +177,14 @@ export function growth(results: readonly ScaleResult[]): Growth {
   const startup = linearFit(results.map((r) => [r.rules, r.startup.median * 1000] as const));
   const direct = results.map((r) => r.directCall.median);
   const directCallSpread = Math.max(...direct) / Math.min(...direct);
-  const startupAt1000 = results.find((r) => r.rules === 1000)?.startup.median;
+  const served = linearFit(results.map((r) => [r.rules, r.servedStartup.median * 1000] as const));
+  const at1000 = results.find((r) => r.rules === 1000);
   const rows = results.map((r) => [
     bytes(r.rules),
     times(r.rules / first.rules),
     times(r.bytes.gzip / first.bytes.gzip),
     times(r.startup.median / first.startup.median),
+    times(r.servedStartup.median / first.servedStartup.median),
     times(r.click.median / first.click.median),
     `+${ms((r.clickNoMatch.median - first.clickNoMatch.median) * 1000, 0)} µs`,
     times(r.directCall.median / first.directCall.median),
@@ -189,13 +195,16 @@ export function growth(results: readonly ScaleResult[]): Growth {
     `A click costs ${ms(perClick.slope, 1)} µs more per click rule (least squares over the click that no rule matches): from ${CLICK_LIST_FROM} click rules their selectors are tested as one list, below that each on its own.`,
     `A direct call, which one rule listens to, goes from ${ms(first.directCall.median, 2)} to ${ms(last.directCall.median, 2)} ms while the rules grow ${times(last.rules / first.rules)} ` +
       `(${times(last.directCall.median / beforeLast.directCall.median)} from ${bytes(beforeLast.rules)} to ${bytes(last.rules)} rules): its rules are found by identifier.`,
-    `So the cost of an event grows with the rules that listen to that event type, not with all rules; start-up grows with all of them (${ms(startup.slope, 1)} µs per rule).`,
+    `So the cost of an event grows with the rules that listen to that event type, not with all rules; start-up grows with all of them (${ms(startup.slope, 1)} µs per rule inline, ${ms(served.slope, 1)} served).`,
+    `Inline, start-up holds the HTML parser's read of the container's bytes and V8's compile of it on the main thread; served as its own script (the "served" column, from a trace: the script's evaluation), Chromium streams and compiles it off the main thread.`,
   ].join('\n');
   return {
-    table: table(`4b. Growth from ${bytes(first.rules)} rules (throttled ms as above)`, ['rules', 'rules x', 'gzip x', 'start-up x', 'click (1 rule) x', 'click (no rule)', 'direct call x'], rows),
+    table: table(`4b. Growth from ${bytes(first.rules)} rules (throttled ms as above)`, ['rules', 'rules x', 'gzip x', 'start-up x', 'served x', 'click (1 rule) x', 'click (no rule)', 'direct call x'], rows),
     perClickRuleUs: perClick.slope,
     startupPerRuleUs: startup.slope,
-    startupAt1000,
+    startupAt1000: at1000?.startup.median,
+    servedPerRuleUs: served.slope,
+    servedAt1000: at1000?.servedStartup.median,
     directCallSpread,
     verdict,
   };
@@ -246,12 +255,17 @@ export function targets(b: BytesResult | null, costs: readonly VariantCost[] | n
     });
   }
   if (growth) {
-    out.push({
-      target: 'Start-up grows at most 50 µs per rule (4x CPU throttling), so 1,000 rules start in under 60 ms',
-      // Both halves: the growth, and the 1,000-rule start-up itself when that size was run.
-      met: growth.startupPerRuleUs <= 50 && (growth.startupAt1000 === undefined || growth.startupAt1000 < 60),
-      figures: `${ms(growth.startupPerRuleUs, 1)} µs per rule; 1,000 rules ${growth.startupAt1000 === undefined ? 'not run' : `${ms(growth.startupAt1000)} ms`}`,
-    });
+    // Both halves: the growth, and the 1,000-rule start-up itself when that size was run; for the container inline in
+    // the page (as the issue first measured it) and served as its own script (as a site loads it).
+    for (const [how, perRule, at1000] of [
+      ['inline in the page', growth.startupPerRuleUs, growth.startupAt1000],
+      ['served as its own script', growth.servedPerRuleUs, growth.servedAt1000],
+    ] as const)
+      out.push({
+        target: `Start-up grows at most 50 µs per rule (4x CPU throttling), so 1,000 rules start in under 60 ms (the container ${how})`,
+        met: perRule <= 50 && (at1000 === undefined || at1000 < 60),
+        figures: `${ms(perRule, 1)} µs per rule; 1,000 rules ${at1000 === undefined ? 'not run' : `${ms(at1000)} ms`}`,
+      });
   }
   return out;
 }

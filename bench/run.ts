@@ -168,7 +168,7 @@ const json = {
   clickWork,
   lighthouse: lighthouseResult,
   scaling,
-  growth: growthResult && { perClickRuleUs: growthResult.perClickRuleUs, startupPerRuleUs: growthResult.startupPerRuleUs, directCallSpread: growthResult.directCallSpread, verdict: growthResult.verdict },
+  growth: growthResult && { perClickRuleUs: growthResult.perClickRuleUs, startupPerRuleUs: growthResult.startupPerRuleUs, servedPerRuleUs: growthResult.servedPerRuleUs, directCallSpread: growthResult.directCallSpread, verdict: growthResult.verdict },
   targets: targetList,
   transfer,
   identity,

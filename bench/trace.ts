@@ -102,6 +102,16 @@ function merge(slices: Slice[]): Slice[] {
   return out;
 }
 
+/**
+ * Milliseconds of main thread in the evaluation of the script at `url` (its EvaluateScript events: the run, the
+ * microtasks at its end, and what of its compile was left to the main thread). Throws when the trace has none.
+ */
+export function evaluationMs(events: readonly TraceEvent[], thread: Thread, url: string): number {
+  const evaluations = events.filter(onThread(thread)).filter((e) => e.ph === 'X' && e.name === 'EvaluateScript' && e.args?.data?.url === url);
+  if (!evaluations.length) throw new Error(`the trace has no evaluation of ${url}`);
+  return merge(evaluations.map((e) => ({ start: e.ts, end: end(e) }))).reduce((sum, s) => sum + s.end - s.start, 0) / 1000;
+}
+
 /** Microseconds of `slices` inside [from, to]. */
 export function timeWithin(slices: readonly Slice[], from: number, to: number): number {
   let total = 0;
