@@ -10,3 +10,4 @@ export * from './activities-audience';
 export * from './activities-offers';
 export * from './media';
 export * from './activities-messages';
+export * from './experiment-results';

@@ -1,4 +1,6 @@
 /** The admin API's answers about activities (docs/ADMIN-API.md "Activities"). */
+import type { ActivityResults } from '@tagwell/schema';
+
 export type EnvironmentName = 'development' | 'staging' | 'production';
 export const ENVIRONMENTS: readonly EnvironmentName[] = ['production', 'staging', 'development'];
 export const ENVIRONMENT_LABELS: Record<EnvironmentName, string> = { production: 'Production', staging: 'Staging', development: 'Development' };
@@ -17,46 +19,14 @@ export interface ListedActivity {
   inLatestVersion: boolean;
 }
 
-export interface Interval {
-  lower: number;
-  upper: number;
-}
-
-export interface Comparison {
-  difference: number;
-  differenceInterval: Interval;
-  lift: number | null;
-  liftInterval: Interval | null;
-  test: { method: 'two-proportion-z' | 'fisher-exact'; statistic: number | null; pValue: number; adjustedPValue: number } | null;
-  outcome: 'not-enough-data' | 'better' | 'worse' | 'no-difference';
-}
-
-export interface ExperienceResult {
-  experience: string;
-  name: string;
-  isControl: boolean;
-  visitors: number;
-  conversions: number;
-  rate: number | null;
-  rateInterval: Interval | null;
-  /** Goals that count events: all of them, and per visitor. */
-  total?: number;
-  perVisitor?: number | null;
-  comparison: Comparison | null;
-  verdict: string;
-}
-
-export interface GoalResult {
-  goal: string;
-  name: string;
-  experiences: ExperienceResult[];
-}
+// The results themselves are the server's type (@tagwell/schema experiment-results.ts).
+export type { Comparison, ExperienceResult, GoalResult, Interval } from '@tagwell/schema';
 
 export interface ActivityResultsAnswer {
   activity: Omit<ListedActivity, 'state' | 'runningIn' | 'pausedIn' | 'inLatestVersion'> & { state: 'active' | 'paused'; environment: EnvironmentName; version: number };
   counts: { experiences: { id: string; name?: string; visitors: number }[] };
   /** Null when there is nothing to compare (one experience). */
-  results: { activity: string; control: string; comparisons: number; goals: GoalResult[] } | null;
+  results: ActivityResults | null;
   method: { alpha: number; minVisitorsPerExperience: number; minConversions: number };
 }
 
